@@ -1,0 +1,113 @@
+"""Every random outcome of an action goes through a Dealer, which records it.
+
+Tracked decks draw the top card; table decks take the card the caller names (camera or tap).
+Replaying a record feeds the recorded cards back in, so a draw is never rolled twice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .edition import UNKNOWN_CARD
+from .errors import CardNeeded, IllegalActionError
+from .state import Deck, State
+
+Draw = tuple[str, str | int]  # (deck name, card id or zone number)
+
+
+def shuffle(state: State, items: list[str] | list[int]) -> None:
+    """Shuffle in place with the game's seeded RNG: shuffle number k always gives the same order."""
+    random.Random(f"{state.seed}/{state.shuffles}").shuffle(items)
+    state.shuffles += 1
+
+
+class Dealer:
+    """Draws for one action; `drawn` is its outcome, stored in the game record."""
+
+    def __init__(self, state: State, supplied: Sequence[Draw] = ()) -> None:
+        self.state = state
+        self.supplied = list(supplied)
+        self.drawn: list[Draw] = []
+
+    def _take_supplied(self, deck: str) -> str | int | None:
+        if not self.supplied:
+            return None
+        name, card = self.supplied[0]
+        if name != deck:
+            raise IllegalActionError(f"A {deck} card is drawn next, but the card given is a {name} card.")
+        self.supplied.pop(0)
+        return card
+
+    def austria(self) -> str | None:
+        return self._draw(self.state.austria, "austria")
+
+    def italy(self) -> str | None:
+        return self._draw(self.state.italy, "italy")
+
+    def _draw(self, deck: Deck, name: str) -> str | None:
+        if deck.size == 0:
+            if not deck.discard:
+                return None
+            self._reshuffle(deck)
+        given = self._take_supplied(name)
+        if given is not None and not isinstance(given, str):
+            raise IllegalActionError(f"{given!r} is not a {name} card.")
+        card = self._top(deck, name, given) if deck.ordered else self._named(deck, name, given)
+        deck.size -= 1
+        self.drawn.append((name, card))
+        return card
+
+    @staticmethod
+    def _top(deck: Deck, name: str, given: str | None) -> str:
+        card = deck.cards.pop(0)
+        if given is not None and given != card:
+            raise IllegalActionError(f"The {name} deck's top card is {card}, not {given}.")
+        return card
+
+    @staticmethod
+    def _named(deck: Deck, name: str, given: str | None) -> str:
+        if given is None or given == UNKNOWN_CARD:
+            if name != "italy":
+                raise CardNeeded(name)
+            return UNKNOWN_CARD  # an Italy card drawn into a hand unseen: named when it is played
+        if given not in deck.cards:
+            raise IllegalActionError(f"{given} cannot be drawn: it is not in the {name} deck.")
+        deck.cards.remove(given)
+        return given
+
+    def _reshuffle(self, deck: Deck) -> None:
+        deck.cards, deck.discard = deck.discard, []
+        deck.size = len(deck.cards)
+        if deck.ordered:
+            shuffle(self.state, deck.cards)
+
+    def zone(self) -> int | None:
+        """The next Zone card, or None when the Zone deck is empty."""
+        state = self.state
+        if not state.zone_deck:
+            if self.supplied and self.supplied[0][0] == "zone":
+                raise IllegalActionError(f"Zone card {self.supplied[0][1]} cannot be drawn: the Zone deck is empty.")
+            return None
+        given = self._take_supplied("zone")
+        if given is not None and not isinstance(given, int):
+            raise IllegalActionError(f"{given!r} is not a zone number.")
+        if state.zone_deck_known:
+            zone = state.zone_deck.pop(0)
+            if given is not None and given != zone:
+                raise IllegalActionError(f"The Zone deck's top card is zone {zone}, not zone {given}.")
+        else:
+            if given is None:
+                raise CardNeeded("zone")
+            if given not in state.zone_deck:
+                raise IllegalActionError(f"Zone {given} cannot be drawn: its card is not in the Zone deck.")
+            state.zone_deck.remove(given)
+            zone = given
+        self.drawn.append(("zone", zone))
+        return zone
+
+    def leftover(self) -> None:
+        """Raise if cards were given that the action never drew (a wrong record or a wrong tap)."""
+        if self.supplied:
+            name, card = self.supplied[0]
+            raise IllegalActionError(f"The {name} card {card} was given but nothing drew it.")

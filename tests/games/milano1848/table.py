@@ -1,0 +1,78 @@
+"""Build a table in a given position through the state-file format, and play on it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.assets import milano1848
+from companion.games.milano1848 import actions as a
+from companion.games.milano1848.dealer import Draw
+from companion.games.milano1848.events import Event
+from companion.games.milano1848.reducer import play
+from companion.games.milano1848.state import State
+from companion.games.milano1848.stateio import state_from_dict
+
+EDITION = milano1848()
+ICON_RANGES = {"swords": range(1, 21), "map": range(21, 41), "cannonball": range(41, 61)}
+HELP_ORDER = ("balloon", "martinitt", "rifle", "barricade", "noblewoman")
+
+
+class Cards:
+    """Hands out distinct card ids by icon, the way a test describes a hand: "swords", "map/rifle"."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def austria(self, *icons: str) -> list[str]:
+        first = {"swords": 1, "map": 12, "cannonball": 23}
+        out = []
+        for icon in icons:
+            card = next(f"austria-{n:02d}" for n in range(first[icon], first[icon] + 11)
+                        if f"austria-{n:02d}" not in self.used)
+            self.used.add(card)
+            out.append(card)
+        return out
+
+    def italy(self, *faces: str) -> list[str]:
+        out = []
+        for face in faces:
+            icon, _, help_ = face.partition("/")
+            start = ICON_RANGES[icon].start + (HELP_ORDER.index(help_) * 4 if help_ else 0)
+            card = next(f"italy-{n:02d}" for n in range(start, ICON_RANGES[icon].stop)
+                        if f"italy-{n:02d}" not in self.used)
+            self.used.add(card)
+            out.append(card)
+        return out
+
+
+def build(**fields: Any) -> State:
+    """A state from state-file fields; unnamed ones get quiet defaults (Phase 1, Patriot 0 active)."""
+    players = fields.get("players", 4)
+    patriots = fields.pop("patriots", [{"zone": 1, "hand": []} for _ in range(max(players, 3))])
+    zones = {str(z): {"soldiers": n} if isinstance(n, int) else n for z, n in fields.pop("zones", {}).items()}
+    on_board = sum(v.get("soldiers", 0) for v in zones.values()) + fields.get("castle", 0)
+    data: dict[str, Any] = {
+        "format": "companion/milano1848", "version": 1, "mode": "basic", "players": players, "round": 1,
+        "reserve": fields.pop("total", 44) - on_board, "castle": 0, "radetzky": 16,
+        "zones": zones, "patriots": patriots, "step": "act", "active": 0, "actions_left": 3,
+        "done": [False] * len(patriots), "austria": {"deck": [], "discard": []},
+        "italy": {"deck": [], "discard": []},
+    }
+    data.update(fields)
+    return state_from_dict(data, EDITION)
+
+
+class Table:
+    """A state and the events of the last action, played through the checked entry point."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def play(self, action: a.Action, cards: Sequence[Draw] = ()) -> list[Event]:
+        self.state, self.events, _ = play(self.state, action, cards)
+        return self.events
+
+    def kinds(self) -> list[str]:
+        return [e.kind for e in self.events]
