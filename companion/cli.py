@@ -1,0 +1,51 @@
+"""The `companion` command: argument parsing only, then hand-off to companion.commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from companion import __version__, commands
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Table Companion for physical board games.")
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="start the companion (for now: a seeded demo game in the terminal)")
+    _game_options(run, players=4, seed=1)
+    run.add_argument("--record", metavar="FILE", help="also write the demo's game record (JSON Lines)")
+    run.set_defaults(handler=commands.run_demo)
+
+    replay = sub.add_parser("replay", help="replay a game record and print the final state file")
+    replay.add_argument("record", metavar="RECORD.jsonl")
+    replay.set_defaults(handler=commands.replay_record)
+
+    milano = sub.add_parser("milano1848", help="Radetzky: Milano 1848").add_subparsers(dest="action", required=True)
+    new = milano.add_parser("new", help="print a freshly set-up state file")
+    _game_options(new, players=4, seed=0)
+    new.set_defaults(handler=commands.new_state)
+
+    turn = milano.add_parser("austrian-turn", help="resolve 2.A-2.D and Phase 3; print the resulting state file")
+    turn.add_argument("state", metavar="STATE.json")
+    turn.add_argument("--draw", type=int, metavar="N", help="the Zone card drawn in 2.D.3 (when zone_deck is null)")
+    turn.set_defaults(handler=commands.austrian_turn)
+    return parser
+
+
+def _game_options(parser: argparse.ArgumentParser, players: int, seed: int) -> None:
+    parser.add_argument("--players", type=int, default=players, choices=range(1, 6), metavar="1-5")
+    parser.add_argument("--mode", default="basic", choices=("basic", "advanced"))
+    parser.add_argument("--seed", type=int, default=seed)
+    parser.add_argument("--wave", type=int, metavar="N", help="soldiers per wave in 2.D (difficulty)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.handler(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
