@@ -10,6 +10,9 @@ from companion.games.milano1848.edition import Edition, parse_board, parse_decks
 from companion.games.milano1848.errors import DataError
 
 
+MILANO_ZONES = 16
+
+
 def assets_dir() -> Path:
     """`COMPANION_ASSETS` if set, else the `assets/` folder of this checkout."""
     override = os.environ.get("COMPANION_ASSETS")
@@ -26,9 +29,11 @@ def read_asset(relative: str) -> str:
 
 @lru_cache(maxsize=None)
 def milano1848() -> Edition:
-    """The Milano 1848 board, decks and rule numbers, validated."""
-    folder = "milano1848"
-    austria, italy = parse_decks(read_asset(f"{folder}/decks.toml"), f"{folder}/decks.toml")
-    board = parse_board(read_asset(f"{folder}/map.toml"), f"{folder}/map.toml")
-    rules = parse_rules(read_asset(f"{folder}/rules.toml"), f"{folder}/rules.toml")
+    """The Milano 1848 board, decks and rule numbers, validated; errors name the file's full path."""
+    folder = assets_dir() / "milano1848"
+    austria, italy = parse_decks(read_asset("milano1848/decks.toml"), str(folder / "decks.toml"))
+    board = parse_board(read_asset("milano1848/map.toml"), str(folder / "map.toml"))
+    if board.zones != MILANO_ZONES:
+        raise DataError(f"{folder / 'map.toml'}: zones", f"Milano 1848 has {MILANO_ZONES} zones, not {board.zones}")
+    rules = parse_rules(read_asset("milano1848/rules.toml"), str(folder / "rules.toml"))
     return Edition(board, rules, austria, italy)

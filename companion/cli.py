@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -44,7 +45,13 @@ def _game_options(parser: argparse.ArgumentParser, players: int, seed: int) -> N
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.handler(args))
+    try:
+        return int(args.handler(args))
+    except KeyboardInterrupt:
+        return 130  # Ctrl-C: stop quietly, as a shell command should
+    except BrokenPipeError:  # `companion run | head`: the reader left; so do we, without a flush error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

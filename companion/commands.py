@@ -34,7 +34,7 @@ def user_errors(command: Callable[[argparse.Namespace], int]) -> Callable[[argpa
     def guarded(args: argparse.Namespace) -> int:
         try:
             return command(args)
-        except UserError as exc:
+        except (UserError, DataError) as exc:  # DataError here: a broken file in assets/
             print(f"companion: {exc}", file=sys.stderr)
             return USAGE_ERROR
     return guarded

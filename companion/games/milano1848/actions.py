@@ -88,9 +88,14 @@ class EndTurn(Action):
 
 @dataclass(frozen=True)
 class Answer(Action):
-    """A fight: the Italy card(s) played against what Austria revealed (3 against Radetzky)."""
+    """A fight: the Italy card(s) played against what Austria revealed (3 against Radetzky).
+
+    patriots (optional): for each card, the Patriot who played it. Needed only with table decks
+    when several Patriots fight together and a card was unseen: it says whose hand it left.
+    """
     kind: ClassVar[str] = "answer"
     cards: tuple[str, ...]
+    patriots: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

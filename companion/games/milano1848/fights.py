@@ -8,7 +8,7 @@ from .dealer import Dealer
 from .edition import beats
 from .events import Event
 from .state import ACT, ANSWER, AUSTRIA, CONTINUE, ITALY, PROMOTE, Fight, State
-from .turns import fight_card_count, fight_hands, find_card, finish_action, take_card
+from .turns import answer_hands, fight_card_count, find_card, finish_action, take_card
 
 
 def start_fight(state: State, kind: str, reveal: int, dealer: Dealer, events: list[Event]) -> None:
@@ -62,11 +62,12 @@ def _reveal(state: State, dealer: Dealer, events: list[Event]) -> None:
     state.step = ANSWER
 
 
-def answer(state: State, cards: tuple[str, ...], dealer: Dealer, events: list[Event]) -> None:
+def answer(
+    state: State, cards: tuple[str, ...], patriots: tuple[int, ...], dealer: Dealer, events: list[Event]
+) -> None:
     fight = state.fight
     assert fight is not None
-    hands = fight_hands(state)
-    for card in cards:
+    for card, hands in zip(cards, answer_hands(state, patriots, len(cards))):
         place = find_card(state, card, hands, pool=True)
         assert place is not None
         take_card(state, card, place)

@@ -52,9 +52,10 @@ def parse_draws(data: object, where: str) -> tuple[Draw, ...]:
 class Game:
     """The checked way to play: `play` refuses illegal actions with the reason, `undo` steps back."""
 
-    def __init__(self, edition: Edition, options: Options, zone_draws: Sequence[int] = ()) -> None:
+    def __init__(self, edition: Edition, options: Options, cards: Sequence[Draw] = ()) -> None:
+        """Set up a game; with table decks `cards` names the setup's draws (see `new_game`)."""
         self.options = options
-        self.state, setup_drawn = new_game(edition, options, zone_draws)
+        self.state, setup_drawn = new_game(edition, options, cards)
         self.setup_draws: tuple[Draw, ...] = tuple(setup_drawn)
         self.records: list[Record] = []
         self._before: list[State] = []
@@ -92,7 +93,10 @@ def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) 
         raise DataError("version", f"must be {RECORD_VERSION}; this record says {header.get('version')!r}")
     options = Options.from_dict(header.get("options"))
     setup = parse_draws(header.get("setup", []), "setup")
-    game = Game(edition, options, [int(card) for deck, card in setup] if not options.tracked else ())
+    try:
+        game = Game(edition, options, setup)
+    except IllegalActionError as exc:
+        raise DataError("setup", str(exc)) from None
     for number, record in enumerate(records, start=1):
         try:
             game.play(record.action, record.drawn)

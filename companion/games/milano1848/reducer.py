@@ -19,7 +19,7 @@ from .setup import placement_order
 from .state import (
     ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE, State,
 )
-from .turns import activate, can_refill, end_turn, fight_card_count, fight_hands, finish_action, missing_cards
+from .turns import activate, answer_hands, can_refill, end_turn, fight_card_count, finish_action, missing_cards
 from .turns import refill, start_round
 
 WAITING_FOR = {
@@ -169,7 +169,7 @@ def _check_help(state: State, action: a.UseHelp) -> str | None:
     assert state.active is not None
     if action.card not in state.edition.italy:
         return f"{action.card} is not an Italy card"
-    if bad := missing_cards(state, (action.card,), [state.patriots[state.active].hand]):
+    if bad := missing_cards(state, (action.card,), [[state.patriots[state.active].hand]]):
         return bad
     return check_help(state, action.card, action.zones)
 
@@ -182,7 +182,7 @@ def _check_strengthen(state: State, action: a.Strengthen) -> str | None:
         return f"there is no {action.help!r} Help tile"
     if not action.cards or not all(c in state.edition.italy for c in action.cards):
         return "name one or more Italy cards"
-    if bad := missing_cards(state, action.cards, [state.patriots[state.active].hand]):
+    if bad := missing_cards(state, action.cards, [[state.patriots[state.active].hand]] * len(action.cards)):
         return bad
     return check_strengthen(state, action.help, action.cards)
 
@@ -199,7 +199,12 @@ def _check_answer(state: State, action: a.Answer) -> str | None:
         return f"play exactly {needed} Italy card{'s' if needed > 1 else ''}"
     if not all(c in state.edition.italy for c in action.cards):
         return "only Italy cards can answer"
-    return missing_cards(state, action.cards, fight_hands(state), pool=True)
+    if action.patriots:
+        fighters = state.patriots_in(_active_zone(state))
+        if len(action.patriots) != len(action.cards) or not all(p in fighters for p in action.patriots):
+            return "name, for each card, a Patriot in the fight's zone"
+    hands = answer_hands(state, action.patriots, len(action.cards))
+    return missing_cards(state, action.cards, hands, pool=True)
 
 
 def _check_continue(state: State, action: a.Continue) -> str | None:
@@ -296,7 +301,7 @@ def _apply_end_turn(state: State, action: a.EndTurn, dealer: Dealer, events: lis
 
 
 def _apply_answer(state: State, action: a.Answer, dealer: Dealer, events: list[Event]) -> None:
-    answer(state, action.cards, dealer, events)
+    answer(state, action.cards, action.patriots, dealer, events)
 
 
 def _apply_continue(state: State, action: a.Continue, dealer: Dealer, events: list[Event]) -> None:

@@ -69,14 +69,16 @@ class Options:
         return max(self.players, 3)
 
 
-def new_game(edition: Edition, options: Options, zone_draws: Sequence[int] = ()) -> tuple[State, list[Draw]]:
-    """Setup steps 1-8. Table decks need `zone_draws`: the Zone cards revealed in steps 6 and 7.
+def new_game(edition: Edition, options: Options, cards: Sequence[Draw] = ()) -> tuple[State, list[Draw]]:
+    """Setup steps 1-8. Table decks need `cards`: the Zone cards revealed in steps 6 and 7, in order,
+    then optionally the Italy cards dealt (those not named are unseen). With tracked decks any
+    cards given must match the seeded decks (that is how a replay checks its record).
 
     Returns the state (waiting for Patriot placement) and the setup's draws, for the record.
     """
     options.validate()
     state = _empty_state(edition, options)
-    dealer = Dealer(state, [("zone", z) for z in zone_draws])
+    dealer = Dealer(state, cards)
     _place_soldiers(state, dealer)
     events: list[Event] = []
     for hand in hand_order(state):

@@ -131,16 +131,25 @@ def take_card(state: State, card: str, place: tuple[str, int]) -> None:
         state.italy.cards.remove(card)  # seen now: it is no longer in the table's draw pile
 
 
-def missing_cards(state: State, cards: tuple[str, ...], hands: list[int], pool: bool = False) -> str | None:
-    """The first card of `cards` that cannot be played from those hands (None if all can)."""
+def missing_cards(
+    state: State, cards: tuple[str, ...], hands: list[list[int]], pool: bool = False
+) -> str | None:
+    """The first card that cannot be played from its hands (`hands[i]` for `cards[i]`); None if all can."""
     if len(set(cards)) != len(cards):
         return "the same card is named twice"
-    if all(any(c in state.hands[h] for h in hands) or (pool and c in state.pool) for c in cards):
+    if all(any(c in state.hands[h] for h in hs) or (pool and c in state.pool) for c, hs in zip(cards, hands)):
         return None
     probe = state.copy()  # unseen cards are involved: take them one by one on a copy
-    for card in cards:
-        place = find_card(probe, card, hands, pool)
+    for card, card_hands in zip(cards, hands):
+        place = find_card(probe, card, card_hands, pool)
         if place is None:
             return f"{card} is not in a hand that can play it"
         take_card(probe, card, place)
     return None
+
+
+def answer_hands(state: State, patriots: tuple[int, ...], count: int) -> list[list[int]]:
+    """The hands each answering card may come from: the named Patriot's, or any fighter's."""
+    if patriots:
+        return [[state.patriots[p].hand] for p in patriots]
+    return [fight_hands(state)] * count

@@ -31,8 +31,8 @@ def test_the_default_decks(edition):
 
 
 @pytest.mark.parametrize("change, message", [
-    (('"1-2", "2-3"', '"1-2", "2-17"'), "map.toml line 7: edges: zone 17 in '2-17' is not between 1 and 16"),
-    (('"11-16", ', '"1-16", '), "map.toml line 14: barriers: barrier '1-16' is not on an edge of the map"),
+    (('"1-2", "2-3"', '"1-2", "2-17"'), "map.toml line 8: edges: zone 17 in '2-17' is not between 1 and 16"),
+    (('"11-16", ', '"1-16", '), "map.toml line 15: barriers: barrier '1-16' is not on an edge of the map"),
     (('zones = 16', 'zones = "many"'), "map.toml: zones: must be a whole number of zones, at least 2"),
     (('edges = [', 'edges = [[['), "map.toml: not valid TOML"),
 ])
@@ -62,3 +62,19 @@ def test_every_one_of_the_110_cards_has_a_stable_id(edition):
     assert ids[0] == "zone-01" and ids[15] == "zone-16" and ids[-1] == "first-player"
     assert "austria-33" in ids and "italy-60" in ids
     assert [zone_of_card(c) for c in ("zone-07", "zone-16", "austria-07", "zone-x")] == [7, 16, None, None]
+
+
+def test_a_milano_map_must_have_16_zones(tmp_path, monkeypatch):
+    import shutil
+
+    from companion import assets
+    folder = tmp_path / "milano1848"
+    shutil.copytree(assets.assets_dir() / "milano1848", folder)
+    (folder / "map.toml").write_text(MAP.replace("zones = 16", "zones = 17").replace('"16-15",', '"16-15", "16-17",'))
+    monkeypatch.setenv("COMPANION_ASSETS", str(tmp_path))
+    assets.milano1848.cache_clear()
+    try:
+        with pytest.raises(DataError, match="milano1848/map.toml: zones: Milano 1848 has 16 zones, not 17"):
+            assets.milano1848()
+    finally:
+        assets.milano1848.cache_clear()

@@ -237,3 +237,15 @@ def test_martinitt_card_is_discarded_after_its_draws_so_a_reshuffle_cannot_retur
     table.play(a.UseHelp(martinitt))
     assert sorted(table.state.hands[0]) == sorted(discard)
     assert table.state.italy.discard == [martinitt]
+
+
+def test_table_decks_an_unseen_card_leaves_the_hand_of_the_patriot_who_played_it():
+    cards = Cards()
+    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": ["?"]}, {"zone": 5, "hand": ["?", "?"]},
+                                                {"zone": 2, "hand": ["?"]}, {"zone": 1, "hand": []}],
+                        austria={"deck": None, "discard": []}, italy={"deck": None, "discard": []}))
+    table.play(a.FightSoldiers(), [("austria", "austria-12")])
+    swords = cards.italy("swords")[0]
+    _refused(table, a.Answer((swords,), (2,)), "Answer refused: name, for each card, a Patriot in the fight's zone.")
+    table.play(a.Answer((swords,), (1,)))
+    assert [len(h) for h in table.state.hands] == [1, 1, 1, 0]

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from companion.games.milano1848.actions import Answer
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import OVER, State
@@ -27,18 +28,29 @@ def _public(state: State) -> dict[str, object]:
     return view
 
 
+def _whose(state: State, action):
+    """The table says who played each answering card (the camera or a tap knows)."""
+    if not isinstance(action, Answer):
+        return action
+    owners = {c: i for i, p in enumerate(state.patriots) for c in state.hands[p.hand] if p.zone == state.patriots[state.active].zone}
+    return Answer(action.cards, tuple(owners.get(c, state.active) for c in action.cards))
+
+
+def _as_seen(drawn, rng):
+    """What the table tells the companion: every Austria and Zone card, half of the Italy cards."""
+    return [(deck, card if deck != "italy" or rng.random() < 0.5 else "?") for deck, card in drawn]
+
+
 @pytest.mark.parametrize("players, mode, seed", [(4, "basic", 1), (3, "advanced", 2), (1, "advanced", 3),
                                                  (2, "basic", 4), (5, "advanced", 5)])
 def test_a_table_deck_game_follows_the_table(players, mode, seed):
     real = Game(EDITION, Options(players=players, mode=mode, seed=seed))
-    zone_draws = [card for deck, card in real.setup_draws if deck == "zone"]
-    told = Game(EDITION, Options(players=players, mode=mode, seed=seed, tracked=False,
-                                 first_player=real.state.first_player), zone_draws=zone_draws)
     rng = random.Random(seed)
+    told = Game(EDITION, Options(players=players, mode=mode, seed=seed, tracked=False,
+                                 first_player=real.state.first_player), _as_seen(real.setup_draws, rng))
     while real.state.step != OVER:
-        action = rng.choice(real.legal_actions())
+        action = _whose(real.state, rng.choice(real.legal_actions()))
         real.play(action)
-        seen = [(deck, card if deck != "italy" or rng.random() < 0.5 else "?") for deck, card in real.records[-1].drawn]
-        told.play(action, seen)
+        told.play(action, _as_seen(real.records[-1].drawn, rng))
         assert _public(told.state) == _public(real.state)
     assert told.state.winner == real.state.winner
