@@ -42,10 +42,11 @@ class Dealer:
     def austria(self) -> str | None:
         return self._draw(self.state.austria, "austria")
 
-    def italy(self) -> str | None:
-        return self._draw(self.state.italy, "italy")
+    def italy(self, face_up: bool = False) -> str | None:
+        """An Italy card; a face-up one (solitaire's revealed cards) must be named with table decks."""
+        return self._draw(self.state.italy, "italy", face_up)
 
-    def _draw(self, deck: Deck, name: str) -> str | None:
+    def _draw(self, deck: Deck, name: str, face_up: bool = True) -> str | None:
         if deck.size == 0:
             if not deck.discard:
                 return None
@@ -53,7 +54,7 @@ class Dealer:
         given = self._take_supplied(name)
         if given is not None and not isinstance(given, str):
             raise IllegalActionError(f"{given!r} is not a {name} card.")
-        card = self._top(deck, name, given) if deck.ordered else self._named(deck, name, given)
+        card = self._top(deck, name, given) if deck.ordered else self._named(deck, name, given, face_up)
         deck.size -= 1
         self.drawn.append((name, card))
         return card
@@ -66,9 +67,9 @@ class Dealer:
         return card
 
     @staticmethod
-    def _named(deck: Deck, name: str, given: str | None) -> str:
+    def _named(deck: Deck, name: str, given: str | None, face_up: bool) -> str:
         if given is None or given == UNKNOWN_CARD:
-            if name != "italy":
+            if face_up:
                 raise CardNeeded(name)
             return UNKNOWN_CARD  # an Italy card drawn into a hand unseen: named when it is played
         if given not in deck.cards:

@@ -25,10 +25,7 @@ def start_fight(state: State, kind: str, reveal: int, dealer: Dealer, events: li
 def _lose_without_cards(state: State, dealer: Dealer, events: list[Event]) -> None:
     assert state.fight is not None
     if state.fight.kind == "radetzky":
-        _discard_fight_cards(state)
-        state.step = ACT
-        events.append(Event("fight-lost"))
-        finish_action(state, dealer, events)
+        _end_radetzky_fight(state, False, dealer, events)
     else:
         end_soldiers_fight(state, False, dealer, events)
 
@@ -41,7 +38,7 @@ def _reveal_solitaire_pool(state: State, dealer: Dealer) -> None:
             continue
         state.pool_from.append(patriot)
         for _ in range(state.edition.rules.solitaire_pool_cards):
-            card = dealer.italy()
+            card = dealer.italy(face_up=True)
             if card is not None:
                 state.pool.append(card)
 
@@ -195,7 +192,10 @@ def beats_all(state: State, cards: tuple[str, ...], revealed: list[str]) -> bool
 def _resolve_radetzky(
     state: State, cards: tuple[str, ...], revealed: list[str], dealer: Dealer, events: list[Event]
 ) -> None:
-    won = beats_all(state, cards, revealed)
+    _end_radetzky_fight(state, beats_all(state, cards, revealed), dealer, events)
+
+
+def _end_radetzky_fight(state: State, won: bool, dealer: Dealer, events: list[Event]) -> None:
     _discard_fight_cards(state)
     state.step = ACT
     if won:

@@ -101,6 +101,8 @@ def unseen_italy_card(state: State, card: str) -> bool:
     """Table decks: could `card` be one of the unseen cards drawn into a hand?"""
     if card not in state.edition.italy or card in state.italy.discard or card in state.pool:
         return False
+    if state.italy.ordered and card in state.italy.cards:
+        return False
     if any(card in h for h in state.hands) or any(card in t for t in state.tiles.values()):
         return False
     return not (state.fight and card in state.fight.used_italy)

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from companion.games.milano1848.actions import Answer
+from companion.games.milano1848.actions import Answer, FightRadetzky, FightSoldiers, UseHelp
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import OVER, State
@@ -36,13 +36,19 @@ def _whose(state: State, action):
     return Answer(action.cards, tuple(owners.get(c, state.active) for c in action.cards))
 
 
-def _as_seen(drawn, rng):
-    """What the table tells the companion: every Austria and Zone card, half of the Italy cards."""
-    return [(deck, card if deck != "italy" or rng.random() < 0.5 else "?") for deck, card in drawn]
+def _starts_a_fight(action) -> bool:
+    rifle = isinstance(action, UseHelp) and EDITION.italy[action.card][1] == "rifle"
+    return rifle or isinstance(action, (FightSoldiers, FightRadetzky))
+
+
+def _as_seen(drawn, rng, face_up=False):
+    """What the table tells the companion: every Austria, Zone and face-up card, half of the Italy cards."""
+    return [(deck, card if deck != "italy" or face_up or rng.random() < 0.5 else "?") for deck, card in drawn]
 
 
 @pytest.mark.parametrize("players, mode, seed", [(4, "basic", 1), (3, "advanced", 2), (1, "advanced", 3),
-                                                 (2, "basic", 4), (5, "advanced", 5)])
+                                                 (2, "basic", 4), (5, "advanced", 5)]
+                         + [(1, "basic", seed) for seed in range(10, 20)])
 def test_a_table_deck_game_follows_the_table(players, mode, seed):
     real = Game(EDITION, Options(players=players, mode=mode, seed=seed))
     rng = random.Random(seed)
@@ -50,7 +56,8 @@ def test_a_table_deck_game_follows_the_table(players, mode, seed):
                                  first_player=real.state.first_player), _as_seen(real.setup_draws, rng))
     while real.state.step != OVER:
         action = _whose(real.state, rng.choice(real.legal_actions()))
+        face_up = real.state.solitaire and _starts_a_fight(action)
         real.play(action)
-        told.play(action, _as_seen(real.records[-1].drawn, rng))
+        told.play(action, _as_seen(real.records[-1].drawn, rng, face_up))
         assert _public(told.state) == _public(real.state)
     assert told.state.winner == real.state.winner
