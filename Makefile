@@ -3,17 +3,28 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
+MICROPYTHON := tests/micropython/node_modules/.package-lock.json
+
 .PHONY: run test bench clean
 
 run: $(VENV)/.installed
 	$(BIN)/companion run
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev $(MICROPYTHON)
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
 
-bench: $(VENV)/.installed
+bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/die.py
+
+# MicroPython's WebAssembly port (pinned in tests/micropython/package.json) runs the die's
+# protocol and firmware cases; it needs Node.js and npm (Debian packages nodejs, npm).
+$(MICROPYTHON): tests/micropython/package.json tests/micropython/package-lock.json
+	@command -v npm >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update -qq && apt-get install -y -qq nodejs npm; } || \
+		{ echo "make test needs Node.js and npm: install the Debian packages nodejs and npm"; exit 1; }
+	cd tests/micropython && npm ci --no-audit --no-fund
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Table Companion needs Python 3.11 or newer"'
@@ -21,7 +32,7 @@ $(VENV)/bin/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q -e '.[die]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
@@ -29,4 +40,4 @@ $(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
 	touch $@ $(VENV)/.installed
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .pytest_cache .hypothesis tests/micropython/node_modules

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, commands
+from companion import __version__, commands, dice_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +23,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a game record and print the final state file")
     replay.add_argument("record", metavar="RECORD.jsonl")
     replay.set_defaults(handler=commands.replay_record)
+
+    dice = sub.add_parser("dice", help="dice for any game").add_subparsers(dest="action", required=True)
+    roll = dice.add_parser("roll", help="roll dice, e.g. 2d6 or d10 (a d10's 0 counts as 10)")
+    roll.add_argument("dice", metavar="DICE", help="NdS: 2d6, d10, 3d6")
+    roll.add_argument("--seed", type=int, help="repeat a roll exactly (default: a fresh seed, printed)")
+    roll.add_argument("--show", action="store_true", help="also show the roll on the die box")
+    roll.add_argument("--on-button", action="store_true", help="wait for the die box's button, then roll")
+    roll.add_argument("--port", help="the die's serial port (default: find it by USB id)")
+    roll.add_argument("--json", action="store_true", help="print the roll as JSON")
+    roll.set_defaults(handler=dice_command.roll_dice)
 
     milano = sub.add_parser("milano1848", help="Radetzky: Milano 1848").add_subparsers(dest="action", required=True)
     new = milano.add_parser("new", help="print a freshly set-up state file")

@@ -40,3 +40,44 @@ def test_importing_and_playing_the_engine_loads_no_device_library():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+ROOT = GAMES.parent.parent
+# Each device library lives in one module, imported inside a function so nothing loads it early.
+DEVICE_HOMES = {"serial": "firmware_bridge/link.py"}
+PICO_ONLY = {"firmware_bridge/firmware/main.py", "firmware_bridge/firmware/pico_io.py"}
+
+
+def _device_imports(path: Path) -> list[tuple[str, bool]]:
+    """(library, imported inside a function) for each device-library import in a file."""
+    tree = ast.parse(path.read_text(), str(path))
+    nested = {id(node) for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+              for node in ast.walk(fn)}
+    found = []
+    for node in ast.walk(tree):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+        for name in names:
+            if name.split(".")[0] in DEVICE_LIBRARIES:
+                found.append((name.split(".")[0], id(node) in nested))
+    return found
+
+
+def test_each_device_library_is_imported_lazily_in_its_one_module():
+    offences = []
+    for folder in ("companion", "hardware", "firmware_bridge"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            for library, lazy in _device_imports(path):
+                if library in ("hardware", "firmware_bridge"):
+                    continue  # our own packages
+                if DEVICE_HOMES.get(library) != relative or not lazy:
+                    offences.append(f"{relative} imports {library}{'' if lazy else ' at module level'}")
+    assert offences == []
+
+
+def test_hardware_and_the_die_know_no_game():
+    offences = [f"{p.relative_to(ROOT)}:{line}" for folder in ("hardware", "firmware_bridge")
+                for p in sorted((ROOT / folder).rglob("*.py")) if p.relative_to(ROOT).as_posix() not in PICO_ONLY
+                for line, module, _ in _imported_modules(p) if module == "companion"]
+    assert offences == []

@@ -1,0 +1,99 @@
+"""Dice for every game: "2d6", "d10" (Italia's "0" counts as 10), seeded, recorded, replayable.
+
+A roll happens only when asked for: `request` makes it pending and the die box's button (or
+`roll_pending`) throws it; a button press with nothing pending is ignored.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+MAX_DICE = 20
+MAX_SIDES = 100
+_SPEC = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
+
+
+class DiceError(ValueError):
+    """A dice expression the roller does not take; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class Dice:
+    count: int
+    sides: int
+
+    def __str__(self) -> str:
+        return f"{self.count}d{self.sides}"
+
+    @classmethod
+    def parse(cls, text: str) -> Dice:
+        match = _SPEC.match(text)
+        if not match:
+            raise DiceError(f"{text!r} is not a dice expression like 2d6 or d10")
+        count, sides = int(match.group(1) or 1), int(match.group(2))
+        if not 1 <= count <= MAX_DICE:
+            raise DiceError(f"{text!r}: roll 1 to {MAX_DICE} dice at a time")
+        if not 2 <= sides <= MAX_SIDES:
+            raise DiceError(f"{text!r}: dice have 2 to {MAX_SIDES} sides")
+        return cls(count, sides)
+
+
+@dataclass(frozen=True)
+class Roll:
+    dice: Dice
+    values: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.values)
+
+    def __str__(self) -> str:
+        shown = " + ".join(str(v) for v in self.values)
+        return f"{self.dice}: {shown} = {self.total}" if len(self.values) > 1 else f"{self.dice}: {shown}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"dice": str(self.dice), "values": list(self.values), "total": self.total}
+
+
+def face_name(dice: Dice, value: int) -> str:
+    """The die box face for one die's value: pips for a d6, the number otherwise (a d10's 0 shows 10)."""
+    if dice.sides == 6:
+        return f"pips-{value}"
+    return f"number-{value}" if 0 <= value <= 99 else "question"
+
+
+class DiceRoller:
+    """Seeded rolls, each one recorded; `replay` checks a record against the seed."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.rolls: list[Roll] = []
+        self.pending: Dice | None = None
+
+    def roll(self, dice: Dice) -> Roll:
+        # A d10 numbered 0-9 reads its 0 as 10, so every die is simply 1..sides.
+        result = Roll(dice, tuple(self._rng.randint(1, dice.sides) for _ in range(dice.count)))
+        self.rolls.append(result)
+        return result
+
+    def request(self, dice: Dice) -> None:
+        """Make a roll pending: the next button press throws it."""
+        self.pending = dice
+
+    def press(self) -> Roll | None:
+        """The box's button: throws the pending roll, or does nothing when none is pending."""
+        if self.pending is None:
+            return None
+        dice, self.pending = self.pending, None
+        return self.roll(dice)
+
+    @classmethod
+    def replay(cls, seed: int, rolls: list[Roll]) -> DiceRoller:
+        roller = cls(seed)
+        for expected in rolls:
+            if roller.roll(expected.dice) != expected:
+                raise DiceError(f"roll {len(roller.rolls)} does not match seed {seed}: the record was changed")
+        return roller

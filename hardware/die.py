@@ -1,0 +1,58 @@
+"""The real die box behind the Die port, through firmware_bridge.link (pyserial, lazily)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firmware_bridge.link import DieLink
+from firmware_bridge.protocol import FACES
+from hardware.ports import ButtonListener
+
+
+def face_code(face: str) -> int:
+    if face not in FACES:
+        raise ValueError(f"the die has no face {face!r}")
+    return FACES[face]
+
+
+class SerialDie:
+    """A Die on USB serial: never blocks the caller; offline faces are shown on reconnect."""
+
+    def __init__(self, port: str | None = None, **link_options: Any) -> None:
+        self._listeners: list[ButtonListener] = []
+        self._link = DieLink(port, on_event=self._event, **link_options).start()
+
+    @property
+    def online(self) -> bool:
+        return self._link.online
+
+    @property
+    def status(self) -> str:
+        info = self._link.info
+        if info is not None:
+            return f"Die ready (firmware {info.firmware})."
+        return self._link.problem or "The die is offline."
+
+    def show(self, face: str) -> None:
+        self._link.show(face_code(face))
+
+    def roll(self, face: str, ms: int = 800) -> None:
+        code = face_code(face)
+        if self._link.online:
+            self._link.roll(code, ms)
+        else:
+            self._link.show(code)  # no animation for a box that is away, but it lands on reconnect
+
+    def on_button(self, listener: ButtonListener) -> None:
+        self._listeners.append(listener)
+
+    def wait_online(self, timeout_s: float) -> bool:
+        return self._link.wait_online(timeout_s)
+
+    def close(self) -> None:
+        self._link.close()
+
+    def _event(self, event: str, detail: object) -> None:
+        if event == "button" and isinstance(detail, str):
+            for listener in self._listeners:
+                listener(detail)

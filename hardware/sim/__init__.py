@@ -1,0 +1,1 @@
+"""Desk-mode simulators: each port's stand-in, drawn on screen by the app."""
