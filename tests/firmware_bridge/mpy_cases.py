@@ -298,6 +298,30 @@ def case_button_is_debounced_and_knows_a_long_press():
     assert presses(box, io, DEBOUNCE_MS // 2 - 1) == []  # a glitch shorter than the debounce time
 
 
+def case_the_box_survives_garbage_and_answers_every_command_in_it():
+    rng = Rng(7)
+    for _ in range(150):
+        io = FakeIO()
+        box = Box(io)
+        sent = []
+        for _ in range(1 + rng.below(5)):
+            io.incoming += rng.bytes(rng.below(30))
+            seq = 1 + rng.below(255)
+            if seq != (sent[-1] if sent else None):
+                io.incoming += protocol.encode("show", seq, {"face": 1 + rng.below(6)})
+                sent.append(seq)
+            io.incoming += rng.bytes(rng.below(30))
+            for _ in range(3):
+                box.poll()
+            io.now += 5
+        io.incoming += bytes(40)  # enough to flush any false frame still waiting for bytes
+        box.poll()
+        answered = [protocol.parse(m, p)[1]["seq"] for _, m, p in protocol.Decoder().feed(io.outgoing)
+                    if protocol.BY_ID.get(m, (0, ""))[1] in ("ack", "nak")]
+        for seq in sent:
+            assert seq in answered
+
+
 def case_every_face_has_a_bitmap():
     for name in protocol.FACES:
         rows = faces.bitmap(protocol.FACES[name])

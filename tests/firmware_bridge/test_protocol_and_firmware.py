@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware_bridge import protocol
 
@@ -27,3 +29,13 @@ def test_pure_crc_matches_the_c_one():
     for size in range(0, 200, 7):
         data = os.urandom(size)
         assert protocol.crc16_pure(data) == protocol.crc16(data)
+
+
+@settings(max_examples=300, deadline=None)
+@given(chunks=st.lists(st.binary(max_size=80), max_size=12))
+def test_any_bytes_in_any_chunks_never_break_the_decoder(chunks):
+    decoder = protocol.Decoder()
+    for chunk in chunks:
+        for seq, msg_id, payload in decoder.feed(chunk):
+            assert 0 <= seq <= 255 and len(payload) <= protocol.MAX_PAYLOAD
+        assert len(decoder.buffer) < protocol.OVERHEAD + protocol.MAX_PAYLOAD
