@@ -17,6 +17,7 @@ test: $(VENV)/.installed-dev $(MICROPYTHON)
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/die.py
+	$(BIN)/python benchmarks/cards.py
 
 # MicroPython's WebAssembly port (pinned in tests/micropython/package.json) runs the die's
 # protocol and firmware cases; it needs Node.js and npm (Debian packages nodejs, npm).
@@ -32,7 +33,7 @@ $(VENV)/bin/python:
 	$(BIN)/python -m pip install -q --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/python
-	$(BIN)/python -m pip install -q -e '.[die]'
+	$(BIN)/python -m pip install -q -e '.[devices]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, commands, dice_command
+from companion import __version__, cards_command, commands, dice_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,6 +33,17 @@ def build_parser() -> argparse.ArgumentParser:
     roll.add_argument("--port", help="the die's serial port (default: find it by USB id)")
     roll.add_argument("--json", action="store_true", help="print the roll as JSON")
     roll.set_defaults(handler=dice_command.roll_dice)
+
+    cards = sub.add_parser("cards", help="card stickers and the card scanner").add_subparsers(dest="action", required=True)
+    identify = cards.add_parser("identify", help="print the cards seen in images, one JSON object per image")
+    identify.add_argument("images", nargs="+", metavar="IMAGE")
+    identify.set_defaults(handler=cards_command.identify)
+    sheet = cards.add_parser("sheet", help="sticker sheets (A4 PDF or PNG), or stickers on the thermal printer")
+    sheet.add_argument("--game", default="milano1848")
+    sheet.add_argument("--out", metavar="FILE.pdf|FILE.png")
+    sheet.add_argument("--size-mm", type=float, default=20.0, help="marker size (default 20 mm)")
+    sheet.add_argument("--printer", metavar="SPEC", help="usb:VID:PID, serial:DEV, network:HOST, file:DEV or dummy")
+    sheet.set_defaults(handler=cards_command.sheet)
 
     milano = sub.add_parser("milano1848", help="Radetzky: Milano 1848").add_subparsers(dest="action", required=True)
     new = milano.add_parser("new", help="print a freshly set-up state file")

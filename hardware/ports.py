@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from hardware.document import Document
+
 ButtonListener = Callable[[str], None]  # "press" or "long-press"
 
 
@@ -26,5 +28,48 @@ class Die(Protocol):
         ...
 
     def on_button(self, listener: ButtonListener) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class CardReader(Protocol):
+    """Cards shown to the camera. Never blocks: the camera and the detector run in a worker."""
+
+    @property
+    def status(self) -> str:
+        """One sentence for the screen: "Camera ready." or what is wrong (and that tapping works)."""
+        ...
+
+    def events(self) -> list[tuple[str, str]]:
+        """("placed", card id) and ("removed", card id) since the last call, in order."""
+        ...
+
+    def placed(self) -> list[str]:
+        """The cards confirmed under the camera now."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Printer(Protocol):
+    """The thermal printer behind its queue: submitting never blocks and never loses a ticket."""
+
+    @property
+    def status(self) -> str:
+        """One sentence: "Printer ready." or "Printer offline, 2 tickets waiting."."""
+        ...
+
+    def submit(self, document: Document) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Buttons(Protocol):
+    """The table's buttons (events go to the listener given at start) and its two lights."""
+
+    @property
+    def status(self) -> str: ...
+
+    def light(self, name: str, on: bool = True, blink: bool = False) -> None: ...
 
     def close(self) -> None: ...

@@ -11,6 +11,7 @@ import companion.games
 
 GAMES = Path(companion.games.__file__).parent
 DEVICE_LIBRARIES = ("pygame", "cv2", "gpiozero", "serial", "escpos", "picamera2", "hardware", "firmware_bridge")
+# (hardware and firmware_bridge are ours: the engine must not import them either)
 
 
 def _imported_modules(path: Path) -> list[tuple[int, str, int]]:
@@ -43,8 +44,17 @@ def test_importing_and_playing_the_engine_loads_no_device_library():
 
 
 ROOT = GAMES.parent.parent
-# Each device library lives in one module, imported inside a function so nothing loads it early.
-DEVICE_HOMES = {"serial": "firmware_bridge/link.py"}
+# Each device library lives in its home modules. pyserial, escpos, gpiozero and picamera2 are imported
+# inside functions; OpenCV is the whole point of its modules, which the app itself imports lazily.
+DEVICE_HOMES = {
+    "serial": ({"firmware_bridge/link.py"}, True),
+    "escpos": ({"hardware/printer.py"}, True),
+    "gpiozero": ({"hardware/gpio.py"}, True),
+    "picamera2": ({"hardware/camera.py"}, True),
+    "cv2": ({"hardware/cards.py", "hardware/camera.py", "hardware/scene.py"}, False),
+}
+OPENCV_MODULES = {"hardware.cards", "hardware.camera", "hardware.scene", "hardware.scanner", "hardware.stickers",
+                  "hardware.sim.camera"}
 PICO_ONLY = {"firmware_bridge/firmware/main.py", "firmware_bridge/firmware/pico_io.py"}
 
 
@@ -71,8 +81,22 @@ def test_each_device_library_is_imported_lazily_in_its_one_module():
             for library, lazy in _device_imports(path):
                 if library in ("hardware", "firmware_bridge"):
                     continue  # our own packages
-                if DEVICE_HOMES.get(library) != relative or not lazy:
+                homes, must_be_lazy = DEVICE_HOMES.get(library, (set(), True))
+                if relative not in homes or (must_be_lazy and not lazy):
                     offences.append(f"{relative} imports {library}{'' if lazy else ' at module level'}")
+    assert offences == []
+
+
+def test_the_app_loads_opencv_modules_only_when_it_scans():
+    offences = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        nested = {id(n) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) for n in ast.walk(fn)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in OPENCV_MODULES and id(node) not in nested:
+                offences.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module} at module level")
+            if isinstance(node, ast.Import) and any(a.name in OPENCV_MODULES for a in node.names) and id(node) not in nested:
+                offences.append(f"{path.relative_to(ROOT)}:{node.lineno} imports OpenCV modules at module level")
     assert offences == []
 
 

@@ -1,0 +1,100 @@
+"""`companion cards identify` and `companion cards sheet`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from companion.assets import assets_dir, read_asset
+from companion.commands import UserError, user_errors
+
+
+def _registry() -> Any:
+    from hardware.registry import RegistryError, parse_registry
+
+    try:
+        return parse_registry(read_asset("cards/registry.toml"), str(assets_dir() / "cards" / "registry.toml"))
+    except RegistryError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _opencv() -> None:
+    try:
+        import hardware.cards  # noqa: F401  (the module that loads OpenCV)
+    except ImportError:
+        raise UserError("card scanning needs OpenCV: pip install 'table-companion[cards]'") from None
+
+
+@user_errors
+def identify(args: argparse.Namespace) -> int:
+    """One JSON object per image; an unreadable one gets an error object and a non-zero exit."""
+    _opencv()
+    from hardware.camera import read_image
+    from hardware.cards import CardDetector
+
+    detector = CardDetector(_registry())
+    failed = 0
+    for path in args.images:
+        try:
+            result: dict[str, Any] = {"image": path, **detector.read(read_image(Path(path))).to_dict()}
+        except OSError as exc:
+            failed += 1
+            result = {"image": path, "error": f"{path} {exc}"}
+        print(json.dumps(result), flush=True)
+    return 1 if failed else 0
+
+
+@user_errors
+def sheet(args: argparse.Namespace) -> int:
+    from hardware import stickers
+
+    registry = _registry()
+    markers = registry.markers(args.game)
+    if not markers:
+        raise UserError(f"--game: no cards for {args.game!r}; the registry has {', '.join(registry.games)}")
+    if not 8 <= args.size_mm <= 80:
+        raise UserError("--size-mm: stickers are 8 to 80 mm")
+    if args.printer:
+        return _print_stickers(args.printer, markers, args.size_mm)
+    if args.out is None or Path(args.out).suffix.lower() not in (".pdf", ".png"):
+        raise UserError("--out: name a .pdf or .png file (or use --printer)")
+    try:
+        paths = stickers.save(stickers.sheets(markers, args.size_mm), Path(args.out))
+    except OSError as exc:
+        raise UserError(f"{args.out}: cannot be written ({exc.strerror})") from None
+    print(f"{len(markers)} stickers of {args.size_mm:g} mm on {len(paths)} file(s): {', '.join(map(str, paths))}")
+    return 0
+
+
+def parse_printer(spec: str) -> dict[str, Any]:
+    """usb:VID:PID, serial:DEVICE, network:HOST[:PORT], file:DEVICE or dummy."""
+    kind, _, rest = spec.partition(":")
+    try:
+        if kind == "usb":
+            vendor, product = rest.split(":")
+            return {"kind": "usb", "vendor": int(vendor, 16), "product": int(product, 16)}
+        if kind == "network":
+            host, _, port = rest.partition(":")
+            return {"kind": "network", "host": host, "port": int(port or 9100)}
+        if kind in ("serial", "file") and rest:
+            return {"kind": kind, "device": rest}
+        if kind == "dummy":
+            return {"kind": "dummy"}
+    except ValueError:
+        pass
+    raise UserError(f"--printer: {spec!r} is not usb:VID:PID, serial:DEVICE, network:HOST[:PORT], file:DEVICE or dummy")
+
+
+def _print_stickers(spec: str, markers: list[tuple[int, str]], size_mm: float) -> int:
+    from hardware.printer import EscposPrinter, PrinterError
+    from hardware.stickers import sticker_ticket
+
+    printer = EscposPrinter(parse_printer(spec))
+    try:
+        printer.print_all([sticker_ticket(marker, card, size_mm) for marker, card in markers])
+    except PrinterError as exc:
+        raise UserError(f"--printer: {exc}; print the stickers again when it is fixed") from None
+    print(f"{len(markers)} stickers printed, one per ticket")
+    return 0

@@ -1,0 +1,120 @@
+"""Frame sources: picamera2 on the Pi, OpenCV VideoCapture (webcam or video file), a folder of
+images, and synthetic frames. Each returns greyscale frames, or None when it has none now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from hardware.scene import PlacedCard, Scene, render
+
+
+class FrameSource(Protocol):
+    def read(self) -> np.ndarray | None:
+        """The next greyscale frame; None when the source has none (ended, or the camera is gone)."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class PicameraSource:
+    """Raspberry Pi camera: a greyscale low-resolution stream, short fixed exposure, few buffers."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), exposure_us: int = 4000, gain: float = 4.0) -> None:
+        from picamera2 import Picamera2  # only on the Pi (Debian's python3-picamera2)
+
+        self.size = size
+        self._camera: Any = Picamera2()
+        config = self._camera.create_video_configuration(
+            main={"size": (size[0] * 2, size[1] * 2)}, lores={"size": size, "format": "YUV420"}, buffer_count=3,
+            controls={"AeEnable": False, "ExposureTime": exposure_us, "AnalogueGain": gain, "FrameRate": 30},
+        )
+        self._camera.configure(config)
+        self._camera.start()
+
+    def read(self) -> np.ndarray | None:
+        try:
+            yuv = self._camera.capture_array("lores")
+        except RuntimeError:
+            return None
+        return np.ascontiguousarray(yuv[: self.size[1], : self.size[0]])  # the Y plane is the grey image
+
+    def close(self) -> None:
+        self._camera.stop()
+        self._camera.close()
+
+
+class CaptureSource:
+    """A USB webcam (device index) or a video file (path), through OpenCV."""
+
+    def __init__(self, device: int | str) -> None:
+        self._capture = cv2.VideoCapture(device)
+        if not self._capture.isOpened():
+            raise OSError(f"cannot open the camera or video {device!r}")
+
+    def read(self) -> np.ndarray | None:
+        ok, frame = self._capture.read()
+        if not ok:
+            return None
+        return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+
+    def close(self) -> None:
+        self._capture.release()
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
+
+
+def read_image(path: Path) -> np.ndarray:
+    """A greyscale image from a file; OSError with a sentence when it cannot be read."""
+    try:
+        data = np.fromfile(str(path), dtype=np.uint8)
+    except OSError as exc:
+        raise OSError(f"cannot be read ({exc.strerror})") from None
+    image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE) if data.size else None
+    if image is None:
+        raise OSError("is not an image OpenCV can read")
+    return image
+
+
+class FolderSource:
+    """The images of a folder in name order, once; unreadable files are skipped."""
+
+    def __init__(self, folder: Path) -> None:
+        self._files = sorted(p for p in Path(folder).iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+
+    def read(self) -> np.ndarray | None:
+        while self._files:
+            try:
+                return read_image(self._files.pop(0))
+            except OSError:
+                continue
+        return None
+
+    def close(self) -> None:
+        self._files = []
+
+
+class SyntheticSource:
+    """Cards rendered onto a table: desk mode drags cards in and out with place/remove."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), condition: str = "clean") -> None:
+        self.scene = Scene(size, [], condition, 0)
+
+    def place(self, marker: int | None, center: tuple[float, float], angle: float = 0.0, width_px: float = 180) -> None:
+        self.remove_at(center)
+        self.scene.cards.append(PlacedCard(marker, center, angle, width_px))
+
+    def remove_at(self, center: tuple[float, float], radius: float = 60) -> None:
+        self.scene.cards = [c for c in self.scene.cards
+                            if (c.center[0] - center[0]) ** 2 + (c.center[1] - center[1]) ** 2 > radius ** 2]
+
+    def read(self) -> np.ndarray | None:
+        self.scene.seed += 1  # fresh sensor noise every frame, as a camera has
+        return render(self.scene)
+
+    def close(self) -> None:
+        self.scene.cards = []

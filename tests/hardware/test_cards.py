@@ -1,0 +1,131 @@
+"""Card scanning: registry, detection on rendered frames, the confirmation vote, the scanner."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.assets import milano1848, read_asset
+from hardware.cards import CardDetector, Confirmer, Marker, Reading
+from hardware.registry import RegistryError, parse_registry
+from hardware.scanner import Scanner, wait_for
+from hardware.scene import PlacedCard, Scene, render
+from hardware.sim.camera import SimCamera
+
+REGISTRY = parse_registry(read_asset("cards/registry.toml"))
+
+
+def test_the_registry_matches_the_games_card_ids_and_the_issues_ranges():
+    assert {card for _, card in REGISTRY.markers("milano1848")} == set(milano1848().card_ids())
+    assert (REGISTRY.card(0), REGISTRY.card(15), REGISTRY.card(100), REGISTRY.card(132)) == (
+        "zone-01", "zone-16", "austria-01", "austria-33")
+    assert (REGISTRY.card(203), REGISTRY.card(259), REGISTRY.card(300)) == ("italy-04", "italy-60", "first-player")
+    assert REGISTRY.card(16) is None and REGISTRY.card(260) is None
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[[g]]\nfirst_marker = 0\ncount = 2\nprefix = 'a-'\n[[g]]\nfirst_marker = 1\ncard = 'b'\n", "marker 1 is already a-02"),
+    ("[[g]]\nfirst_marker = 580\nprefix = 'a-'\ncount = 10\n", "outside 0-586"),
+    ("[[g]]\nfirst_marker = 3\n", "needs either card, or prefix and count"),
+])
+def test_a_broken_registry_names_the_block(text, message):
+    with pytest.raises(RegistryError, match=message):
+        parse_registry(text)
+
+
+def _frame(*cards: PlacedCard, condition: str = "clean") -> np.ndarray:
+    return render(Scene((1280, 720), list(cards), condition, seed=5))
+
+
+def test_cards_unknown_markers_and_bare_cards_are_told_apart():
+    frame = _frame(PlacedCard(203, (300, 360), 20), PlacedCard(450, (640, 360), -10), PlacedCard(None, (960, 360)))
+    reading = CardDetector(REGISTRY).read(frame)
+    assert [(m.marker, card) for m, card in reading.cards] == [(203, "italy-04")]
+    assert [m.marker for m in reading.unknown] == [450]
+    marker = reading.cards[0][0]
+    assert abs(marker.center[0] - 300) < 40 and marker.center[1] < 360  # the sticker is on the card's top half
+
+
+@pytest.mark.parametrize("condition", ["blur", "motion", "dim", "glare"])
+def test_a_card_is_read_through_camera_trouble(condition):
+    reading = CardDetector(REGISTRY).read(_frame(PlacedCard(105, (640, 360), 15, 170), condition=condition))
+    assert [card for _, card in reading.cards] == ["austria-06"]
+
+
+def test_the_scan_area_limits_the_search():
+    frame = _frame(PlacedCard(1, (300, 360)), PlacedCard(2, (960, 360)))
+    reading = CardDetector(REGISTRY, roi=(640, 0, 640, 720)).read(frame)
+    assert [card for _, card in reading.cards] == ["zone-03"]
+    assert reading.cards[0][0].center[0] > 640  # corners are in frame coordinates
+
+
+def _reading(*cards: tuple[str, float]) -> Reading:
+    return Reading(tuple((Marker(0, ((x - 10, 340.0), (x + 10, 340.0), (x + 10, 360.0), (x - 10, 360.0))), card)
+                         for card, x in cards), (), 1.0)
+
+
+def test_placed_after_three_of_four_frames_and_removed_after_five_misses():
+    vote = Confirmer()
+    seen, empty = _reading(("zone-01", 300)), _reading()
+    assert vote.update(seen) == [] and vote.update(empty) == [] and vote.update(seen) == []
+    assert vote.update(seen) == [("placed", "zone-01")]
+    assert [vote.update(empty) for _ in range(4)] == [[]] * 4  # a few dropped frames change nothing
+    assert vote.update(empty) == [("removed", "zone-01")]
+
+
+def test_a_misread_on_the_same_spot_must_out_vote_the_card_there():
+    vote = Confirmer()
+    for _ in range(3):
+        vote.update(_reading(("italy-01", 300)))
+    assert vote.placed == ["italy-01"]
+    for _ in range(2):  # two glare frames read another id in the same place
+        assert vote.update(_reading(("italy-07", 305))) == []
+    assert vote.placed == ["italy-01"]
+    events = [e for _ in range(3) for e in vote.update(_reading(("italy-07", 305)))]
+    assert events == [("removed", "italy-01"), ("placed", "italy-07")]  # a real swap wins in the end
+
+
+def test_the_simulated_camera_places_and_removes_cards_through_the_detector():
+    camera = SimCamera(REGISTRY, fps=200)
+    try:
+        camera.show("italy-04", 0)
+        camera.show("austria-02", 2)
+        camera.show_unknown(500, 1)
+        assert wait_for(lambda: camera.placed() == ["austria-02", "italy-04"], 10)
+        camera.take(0)
+        assert wait_for(lambda: camera.placed() == ["austria-02"], 10)
+        events = camera.events()
+        assert ("placed", "italy-04") in events and events[-1] == ("removed", "italy-04")
+    finally:
+        camera.close()
+
+
+class Flaky:
+    """A camera that delivers 3 frames and then vanishes (unplugged)."""
+
+    def __init__(self) -> None:
+        self.left = 3
+
+    def read(self):
+        self.left -= 1
+        return _frame(PlacedCard(0, (640, 360))) if self.left >= 0 else None
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_camera_that_vanishes_is_reported_and_reopened():
+    opened = []
+
+    def open_camera():
+        opened.append(1)
+        if len(opened) > 1:
+            raise OSError("no /dev/video0")
+        return Flaky()
+
+    scanner = Scanner(open_camera, CardDetector(REGISTRY))
+    try:
+        assert wait_for(lambda: scanner.status.startswith("No camera (no /dev/video0)"), 5)
+        assert scanner.status.endswith("tap the cards instead.") and scanner.placed() == ["zone-01"]
+    finally:
+        scanner.close()

@@ -1,0 +1,124 @@
+"""Tickets: the document model, python-escpos's own printer classes, the queue that loses nothing."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from escpos.printer import Dummy
+
+from hardware.document import QR, Columns, Cut, Document, Raster, Rule, Text
+from hardware.printer import EscposPrinter, PrintQueue, PrintService, send
+from hardware.sim.printer import SimPrinter
+from hardware.ticket_image import render
+
+TICKET = Document("Austrian turn", (
+    Text("AUSTRIAN TURN", bold=True, size=2, align="center"), Text("Round 3"), Rule(),
+    Columns("Zone 13", "+2 -> 5"), Raster(16, 2, bytes([0xFF, 0x00, 0x0F, 0xF0])), QR("companion"), Cut(),
+))
+
+
+def wait_until(condition, timeout_s=5.0):
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+def test_a_document_survives_its_json_form():
+    assert Document.from_dict(TICKET.to_dict()) == TICKET
+
+
+@pytest.mark.parametrize("profile, width, end", [
+    ("POS-5890", 384, b"\x1bd\x06"),  # 58 mm, no cutter: python-escpos feeds the paper out instead
+    ("TM-T20II", 576, b"\x1dV"),  # 80 mm with a cutter: GS V
+])
+def test_escpos_bytes_carry_the_text_the_picture_and_the_cut(profile, width, end):
+    device = Dummy(profile=profile)
+    send(device, TICKET, width)
+    output = device.output
+    gap = width // 12 - len("Zone 13") - len("+2 -> 5")
+    assert b"AUSTRIAN TURN" in output and b"Zone 13" + b" " * gap + b"+2 -> 5" in output
+    assert b"\x1dv0" in output  # GS v 0: a raster image (the picture and the QR code)
+    assert end in output
+
+
+def test_a_file_printer_gets_the_bytes(tmp_path):
+    device_file = tmp_path / "lp0"
+    printer = EscposPrinter({"kind": "file", "device": str(device_file)})
+    assert printer.state() == "ready"  # a write-only device cannot report; a failed print would
+    printer.print(TICKET)
+    assert b"Round 3" in device_file.read_bytes()
+
+
+class Silent(Dummy):
+    """A printer that does not answer status queries at all (switched off, cable loose)."""
+
+    def _read(self) -> bytes:
+        return b""
+
+
+def test_a_silent_printer_is_offline_although_paper_status_says_ok(monkeypatch):
+    monkeypatch.setattr("hardware.printer.open_printer", lambda connection, profile: Silent())
+    assert Silent().paper_status() == 2  # python-escpos's answer for silence: "paper adequate"
+    assert EscposPrinter({"kind": "dummy"}).state() == "offline"
+
+
+def test_bad_connections_are_one_sentence():
+    assert EscposPrinter({"kind": "usb"}).state() == "offline"
+    with pytest.raises(OSError, match="printer kind must be one of usb, serial, network, file, dummy"):
+        EscposPrinter({"kind": "pigeon"}).print(TICKET)
+
+
+def _ticket(n: int) -> Document:
+    return Document(f"t{n}", (Text(f"ticket {n}"), Cut()))
+
+
+@pytest.fixture
+def desk(tmp_path):
+    """A simulated printer behind the real print service, with two tickets submitted."""
+    printer = SimPrinter()
+    service = PrintService(printer, tmp_path / "queue.jsonl", retry_s=0.05)
+    yield printer, service
+    service.close()
+
+
+def test_offline_tickets_wait_in_order_and_print_when_the_printer_is_back(desk):
+    printer, service = desk
+    printer.online = False
+    service.submit(_ticket(1))
+    service.submit(_ticket(2))
+    wait_until(lambda: service.status == "Printer offline, 2 tickets waiting.")
+    printer.online = True
+    wait_until(lambda: len(printer.tray) == 2)
+    assert service.status == "Printer ready."
+    assert [np.asarray(t).tobytes() for t in printer.tray] == [np.asarray(render(_ticket(n), 384)).tobytes() for n in (1, 2)]
+
+
+def test_a_ticket_cut_short_is_printed_again_whole(desk):
+    printer, service = desk
+    printer.fail_next = True
+    service.submit(_ticket(1))
+    service.submit(_ticket(2))
+    wait_until(lambda: len(printer.tray) == 2)
+    assert service.queue.documents() == []
+    assert [np.asarray(t).tobytes() for t in printer.tray] == [np.asarray(render(_ticket(n), 384)).tobytes() for n in (1, 2)]
+
+
+def test_waiting_tickets_survive_a_restart_and_a_torn_last_line(tmp_path):
+    path = tmp_path / "queue.jsonl"
+    queue = PrintQueue(path)
+    queue.add(_ticket(1))
+    queue.add(_ticket(2))
+    with path.open("a") as file:
+        file.write('{"title": "t3", "blo')  # the power went while writing
+    assert [d.title for d in PrintQueue(path).documents()] == ["t1", "t2"]
+
+
+@pytest.mark.parametrize("width", [384, 576])
+def test_desk_tickets_are_drawn_at_the_papers_width(width):
+    image = np.asarray(render(TICKET, width))
+    assert image.shape[1] == width
+    column_row = image[image.min(axis=1) < 128]
+    assert column_row[:, : width // 4].min() < 128 and column_row[:, -width // 4:].min() < 128  # both edges used
