@@ -16,6 +16,7 @@ from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.errors import DataError, IllegalActionError
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.records import dump_record, load_record
+from companion.games.milano1848.reducer import play
 from companion.games.milano1848.report import describe_austrian_turn
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import ACT, AUSTRIAN_TURN, CHOOSE_PATRIOT, OVER, State
@@ -89,7 +90,6 @@ def resolve_austrian_turn(state: State, draw: int | None, source: str) -> State:
         raise UserError(f"{source}: zone_deck: is null, so name the Zone card drawn in 2.D.3 with --draw N")
     ready = state.copy()
     ready.step, ready.active = AUSTRIAN_TURN, None
-    from companion.games.milano1848.reducer import play
     try:
         after, _events, _drawn = play(ready, AustrianTurn(), [("zone", draw)] if draw is not None else ())
     except IllegalActionError as exc:

@@ -273,11 +273,9 @@ class DieLink:
 
     def _handshake(self, port: str) -> None:
         future: Future[Reply] = Future()
-        self._in_flight = None
         self._seq = self._seq % 255 + 1
-        hello = _Command("hello", {}, future, seq=self._seq)
-        self._in_flight = hello
-        self._transmit(hello)
+        self._in_flight = _Command("hello", {}, future, seq=self._seq)
+        self._transmit(self._in_flight)
         while not future.done() and not self._stop.is_set():
             try:
                 self._step()
