@@ -18,6 +18,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/die.py
 	$(BIN)/python benchmarks/cards.py
+	$(BIN)/python benchmarks/tickets.py
 
 # MicroPython's WebAssembly port (pinned in tests/micropython/package.json) runs the die's
 # protocol and firmware cases; it needs Node.js and npm (Debian packages nodejs, npm).

@@ -37,3 +37,24 @@ def milano1848() -> Edition:
         raise DataError(f"{folder / 'map.toml'}: zones", f"Milano 1848 has {MILANO_ZONES} zones, not {board.zones}")
     rules = parse_rules(read_asset("milano1848/rules.toml"), str(folder / "rules.toml"))
     return Edition(board, rules, austria, italy)
+
+
+@lru_cache(maxsize=None)
+def milano1848_layout() -> dict[int, tuple[float, float]]:
+    """Zone -> (x, y) in 0..1 for schematic maps (assets/milano1848/layout.toml)."""
+    import tomllib
+
+    source = str(assets_dir() / "milano1848" / "layout.toml")
+    try:
+        zones = tomllib.loads(read_asset("milano1848/layout.toml")).get("zones", {})
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(source, f"not valid TOML ({exc})") from None
+    layout: dict[int, tuple[float, float]] = {}
+    for key, point in zones.items():
+        ok = key.isdigit() and isinstance(point, list) and len(point) == 2
+        if not ok or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in point):
+            raise DataError(f"{source}: zones.{key}", "must be [x, y] with both in 0..1")
+        layout[int(key)] = (float(point[0]), float(point[1]))
+    if sorted(layout) != list(range(1, MILANO_ZONES + 1)):
+        raise DataError(f"{source}: zones", f"must place every zone 1-{MILANO_ZONES} once")
+    return layout

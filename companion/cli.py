@@ -53,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     turn = milano.add_parser("austrian-turn", help="resolve 2.A-2.D and Phase 3; print the resulting state file")
     turn.add_argument("state", metavar="STATE.json")
     turn.add_argument("--draw", type=int, metavar="N", help="the Zone card drawn in 2.D.3 (when zone_deck is null)")
+    turn.add_argument("--receipt", metavar="FILE", help="also write the ticket as ESC/POS bytes for a 58 mm printer")
     turn.set_defaults(handler=commands.austrian_turn)
     return parser
 

@@ -14,6 +14,7 @@ from companion.games.milano1848 import stateio
 from companion.games.milano1848.actions import AustrianTurn
 from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.errors import DataError, IllegalActionError
+from companion.games.milano1848.events import Event
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.records import dump_record, load_record
 from companion.games.milano1848.reducer import play
@@ -76,12 +77,32 @@ def austrian_turn(args: argparse.Namespace) -> int:
         state = stateio.loads(read_text(args.state, MAX_STATE_BYTES), edition)
     except DataError as exc:
         raise UserError(f"{args.state}: {exc}") from None
-    after = resolve_austrian_turn(state, args.draw, args.state)
+    after, events = resolve_austrian_turn(state, args.draw, args.state)
+    if args.receipt:
+        write_receipt(args.receipt, state, after, events)
     print(stateio.dumps(after))
     return 0
 
 
-def resolve_austrian_turn(state: State, draw: int | None, source: str) -> State:
+def write_receipt(path: str, before: State, after: State, events: list[Event]) -> None:
+    """The Austrian-turn ticket as the ESC/POS bytes a 58 mm printer would get."""
+    try:
+        from escpos.printer import Dummy
+
+        from companion.assets import milano1848_layout
+        from companion.tickets.milano1848 import austrian_turn_ticket
+        from hardware.printer import send
+    except ImportError:
+        raise UserError("--receipt needs the printer extra: pip install 'table-companion[printer]'") from None
+    device = Dummy(profile="POS-5890")
+    send(device, austrian_turn_ticket(before, after, events, milano1848_layout()), 384)
+    try:
+        Path(path).write_bytes(device.output)
+    except OSError as exc:
+        raise UserError(f"--receipt: {path} cannot be written ({exc.strerror})") from None
+
+
+def resolve_austrian_turn(state: State, draw: int | None, source: str) -> tuple[State, list[Event]]:
     """Run Phase 2 and 3 on a state whose Phase 1 the table has finished."""
     if state.step not in (ACT, CHOOSE_PATRIOT, AUSTRIAN_TURN):
         reason = "the game is over" if state.step == OVER else f"the game is waiting at step {state.step!r}"
@@ -91,10 +112,10 @@ def resolve_austrian_turn(state: State, draw: int | None, source: str) -> State:
     ready = state.copy()
     ready.step, ready.active = AUSTRIAN_TURN, None
     try:
-        after, _events, _drawn = play(ready, AustrianTurn(), [("zone", draw)] if draw is not None else ())
+        after, events, _drawn = play(ready, AustrianTurn(), [("zone", draw)] if draw is not None else ())
     except IllegalActionError as exc:
         raise UserError(f"--draw: {exc}") from None
-    return after
+    return after, events
 
 
 @user_errors
