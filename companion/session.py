@@ -1,0 +1,104 @@
+"""The glue: intents from the screen, the table buttons and the camera -> engine actions ->
+events -> screen, printer and die. The only module that knows both the engine and the devices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from companion.assets import milano1848_layout
+from companion.games.milano1848 import actions as a
+from companion.games.milano1848.dealer import Draw
+from companion.games.milano1848.errors import IllegalActionError
+from companion.games.milano1848.events import Event
+from companion.games.milano1848.game import Game
+from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
+from companion.tickets.milano1848 import austrian_turn_ticket
+from hardware.ports import CardReader, Die, Printer
+
+
+@dataclass
+class Devices:
+    die: Die
+    printer: Printer
+    cards: CardReader | None = None  # None: no camera; the screen's card buttons do the job
+
+
+@dataclass
+class Session:
+    game: Game
+    devices: Devices
+    message: str = ""  # the last sentence for the screen: a refusal, or what just happened
+    last_events: list[Event] = field(default_factory=list)
+    _answer: list[str] = field(default_factory=list)  # cards scanned toward a 3-card answer
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    def do(self, action: a.Action, cards: Sequence[Draw] = ()) -> bool:
+        """Play an intent; a refusal becomes the screen's message and changes nothing."""
+        before = self.game.state
+        try:
+            events = self.game.play(action, cards)
+        except IllegalActionError as exc:
+            self.message = str(exc)
+            return False
+        self.message, self.last_events = "", events
+        self._show_reveals(events)
+        if isinstance(action, a.AustrianTurn):
+            self.devices.printer.submit(austrian_turn_ticket(before, self.state, events, milano1848_layout()))
+        return True
+
+    def undo(self) -> bool:
+        try:
+            record = self.game.undo()
+        except IllegalActionError as exc:
+            self.message = str(exc)
+            return False
+        self.message = f"Undone: {record.action.kind.replace('-', ' ')}."
+        self._answer.clear()
+        return True
+
+    def button(self, name: str) -> None:
+        """The table's buttons mirror the screen's main choices."""
+        step = self.state.step
+        if name == "back":
+            self.undo()
+        elif name == "confirm" and step == CONTINUE:
+            self.do(a.Continue())
+        elif name == "confirm" and step == AUSTRIAN_TURN:
+            self.do(a.AustrianTurn())
+        elif name == "next" and step == CONTINUE:
+            self.do(a.Stop())
+        elif name == "next" and step == ACT:
+            self.do(a.EndTurn())
+
+    def poll(self) -> None:
+        """Once a frame: cards the camera confirmed become answers in a fight."""
+        if self.devices.cards is None:
+            return
+        for event, card in self.devices.cards.events():
+            if event == "placed" and self.state.step == ANSWER and card.startswith("italy-"):
+                self._scanned(card)
+
+    def _scanned(self, card: str) -> None:
+        fight = self.state.fight
+        assert fight is not None
+        needed = 3 if fight.kind == "radetzky" else 1
+        if card not in self._answer:
+            self._answer.append(card)
+        if len(self._answer) >= needed:
+            answer, self._answer = tuple(self._answer[:needed]), []
+            self.do(a.Answer(answer))
+
+    def _show_reveals(self, events: list[Event]) -> None:
+        edition = self.state.edition
+        for event in events:
+            if event.kind == "revealed":
+                self.devices.die.show(edition.austria[event.card])  # the die's faces are named like the icons
+
+    @property
+    def over(self) -> bool:
+        return self.state.step == OVER

@@ -1,0 +1,82 @@
+"""The session: intents in, engine actions played, die and printer told, refusals kept for the screen."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion.assets import milano1848, read_asset
+from companion.games.milano1848 import actions as a
+from companion.games.milano1848.bots import greedy_bot
+from companion.games.milano1848.game import Game
+from companion.games.milano1848.setup import Options
+from companion.games.milano1848.state import ANSWER, AUSTRIAN_TURN
+from companion.session import Devices, Session
+from hardware.printer import PrintService
+from hardware.registry import parse_registry
+from hardware.scanner import wait_for
+from hardware.sim.camera import SimCamera
+from hardware.sim.die import SimDie
+from hardware.sim.printer import SimPrinter
+
+
+@pytest.fixture
+def desk(tmp_path):
+    printer = SimPrinter()
+    service = PrintService(printer, tmp_path / "queue.jsonl", retry_s=0.05)
+    session = Session(Game(milano1848(), Options(players=3, seed=5)), Devices(SimDie(), service))
+    yield session, printer
+    service.close()
+
+
+def _play_until(session, step, rng_seed=1):
+    import random
+    rng = random.Random(rng_seed)
+    while session.state.step != step:
+        assert session.do(greedy_bot(session.state, rng))
+
+
+def test_a_refusal_is_a_sentence_for_the_screen_and_changes_nothing(desk):
+    session, _ = desk
+    before = session.state
+    assert not session.do(a.Move(3))
+    assert session.message == "Move refused: the game is waiting for the Patriots to be placed."
+    assert session.state is before
+
+
+def test_the_austrian_turn_prints_its_ticket(desk):
+    session, printer = desk
+    _play_until(session, AUSTRIAN_TURN)
+    session.button("confirm")
+    deadline = time.monotonic() + 5
+    while not printer.tray and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(printer.tray) == 1 and session.state.round == 2
+
+
+def test_an_austrian_reveal_shows_on_the_die_and_back_undoes(desk):
+    session, _ = desk
+    _play_until(session, ANSWER)
+    revealed = session.state.fight.revealed[-1]
+    assert session.devices.die.face == milano1848().austria[revealed]
+    session.button("back")
+    assert session.state.fight is None and session.message == "Undone: fight soldiers."
+
+
+def test_a_card_shown_to_the_camera_answers_the_reveal(tmp_path):
+    registry = parse_registry(read_asset("cards/registry.toml"))
+    camera = SimCamera(registry, fps=200)
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    session = Session(Game(milano1848(), Options(players=3, seed=5)), Devices(SimDie(), service, camera))
+    try:
+        _play_until(session, ANSWER)
+        fighter = session.state.patriots[session.state.active].hand
+        card = session.state.hands[fighter][0]
+        camera.show(card)
+        answered = lambda: isinstance(session.game.records[-1].action, a.Answer)  # a tie may reveal again  # noqa: E731
+        assert wait_for(lambda: (session.poll(), answered())[1], 10)
+        assert session.game.records[-1].action.cards == (card,)
+    finally:
+        camera.close()
+        service.close()
