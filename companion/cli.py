@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, cards_command, commands, dice_command
+from companion import __version__, app_command, cards_command, commands, dice_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,10 +15,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    run = sub.add_parser("run", help="start the companion (for now: a seeded demo game in the terminal)")
+    run = sub.add_parser("run", help="start the companion: the touchscreen app in desk mode")
     _game_options(run, players=4, seed=1)
-    run.add_argument("--record", metavar="FILE", help="also write the demo's game record (JSON Lines)")
-    run.set_defaults(handler=commands.run_demo)
+    run.add_argument("--desk", action="store_true", default=True, help="simulate every device on screen (the default)")
+    run.add_argument("--headless", action="store_true", help="draw off screen (tests, CI)")
+    run.add_argument("--autoplay", action="store_true", help="a simple bot plays through the app's buttons")
+    run.add_argument("--rounds", type=int, default=5, help="with --autoplay: stop after this many rounds")
+    run.add_argument("--size", default="800x480", help="window size, WIDTHxHEIGHT (800x480, 1024x600, 1280x720)")
+    run.add_argument("--ticket-dir", metavar="DIR", help="keep every printed ticket as a PNG here")
+    run.add_argument("--terminal", action="store_true", help="the text demo instead: a bot plays, turns are printed")
+    run.add_argument("--record", metavar="FILE", help="with --terminal: also write the game record (JSON Lines)")
+    run.set_defaults(handler=app_command.run)
 
     replay = sub.add_parser("replay", help="replay a game record and print the final state file")
     replay.add_argument("record", metavar="RECORD.jsonl")

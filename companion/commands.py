@@ -86,18 +86,16 @@ def austrian_turn(args: argparse.Namespace) -> int:
 
 def write_receipt(path: str, before: State, after: State, events: list[Event]) -> None:
     """The Austrian-turn ticket as the ESC/POS bytes a 58 mm printer would get."""
-    try:
-        from escpos.printer import Dummy
+    from companion.assets import milano1848_layout
+    from companion.tickets.milano1848 import austrian_turn_ticket
+    from hardware.printer import escpos_bytes
 
-        from companion.assets import milano1848_layout
-        from companion.tickets.milano1848 import austrian_turn_ticket
-        from hardware.printer import send
+    try:
+        data = escpos_bytes(austrian_turn_ticket(before, after, events, milano1848_layout()))
     except ImportError:
         raise UserError("--receipt needs the printer extra: pip install 'table-companion[printer]'") from None
-    device = Dummy(profile="POS-5890")
-    send(device, austrian_turn_ticket(before, after, events, milano1848_layout()), 384)
     try:
-        Path(path).write_bytes(device.output)
+        Path(path).write_bytes(data)
     except OSError as exc:
         raise UserError(f"--receipt: {path} cannot be written ({exc.strerror})") from None
 

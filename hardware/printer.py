@@ -46,6 +46,15 @@ def open_printer(connection: dict[str, Any], profile: str) -> Any:
     raise PrinterError(f"printer kind must be one of {', '.join(CONNECTIONS)}, not {kind!r}")
 
 
+def escpos_bytes(document: Document, profile: str = "POS-5890") -> bytes:
+    """The bytes a printer of this profile would get for the document (python-escpos's Dummy)."""
+    from escpos.printer import Dummy
+
+    device = Dummy(profile=profile)
+    send(device, document, paper_width(profile))
+    return bytes(device.output)
+
+
 def paper_width(profile: str) -> int:
     from escpos.capabilities import get_profile
 

@@ -139,14 +139,14 @@ def test_a_finished_game_has_no_austrian_turn(capsys, tmp_path):
 
 def test_run_plays_a_demo_and_its_record_replays_to_the_same_end(capsys, tmp_path):
     record = tmp_path / "game.jsonl"
-    code, out, _ = run(capsys, "run", "--seed", "3", "--record", str(record))
+    code, out, _ = run(capsys, "run", "--terminal", "--seed", "3", "--record", str(record))
     assert code == 0 and "Round 1: Austrian turn" in out and "wins after" in out
     code, replayed, _ = run(capsys, "replay", str(record))
     assert code == 0 and json.loads(replayed)["winner"] in ("italy", "austria")
 
 
 def test_a_broken_record_names_the_line(capsys, tmp_path):
-    run(capsys, "run", "--seed", "3", "--record", str(tmp_path / "game.jsonl"))
+    run(capsys, "run", "--terminal", "--seed", "3", "--record", str(tmp_path / "game.jsonl"))
     lines = (tmp_path / "game.jsonl").read_text().splitlines()
     lines[3] = json.dumps({"action": {"type": "move", "zone": 99}, "drawn": []})
     bad = write(tmp_path, "\n".join(lines), "bad.jsonl")

@@ -1,0 +1,189 @@
+"""The app's main loop: draw the session's state, hand taps and table buttons to the session.
+
+Desk mode shows the simulated die and printer tray in the panel. Autoplay lets a bot tap the
+same buttons a player would (a board tap for zones), which is how the whole app is tested.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from companion.assets import milano1848_layout
+from companion.games.milano1848 import actions as a
+from companion.games.milano1848.bots import greedy_bot
+from companion.games.milano1848.state import OVER
+from companion.session import Session
+from companion.ui.widgets import Button
+
+
+@dataclass
+class RunStats:
+    frames_ms: list[float] = field(default_factory=list)
+    taps: int = 0
+    direct: int = 0  # bot actions with no button yet (the Advanced Helps): played straight
+
+    def summary(self) -> str:
+        ordered = sorted(self.frames_ms)
+        p99 = ordered[int(len(ordered) * 0.99)] if ordered else 0.0
+        return (f"{len(ordered)} frames: median {statistics.median(ordered) if ordered else 0:.1f} ms, "
+                f"p99 {p99:.1f} ms; {self.taps} taps, {self.direct} actions without a button")
+
+
+class App:
+    def __init__(self, session: Session, size: tuple[int, int] = (800, 480), headless: bool = False) -> None:
+        if headless:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        from companion.ui import theme
+        from companion.ui.board import BoardView
+        from companion.ui.panel import Panel
+
+        self.pygame = pygame
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+        if not headless and driver in ("offscreen", "dummy"):  # SDL's last resort: a window nobody sees
+            pygame.display.quit()
+            raise RuntimeError(f"no display here (SDL could only start its {driver} driver)")
+        pygame.font.init()
+        self.screen = pygame.display.set_mode(size)
+        pygame.display.set_caption("Table Companion - Milano 1848")
+        width, height = size
+        self.fonts = {"body": theme.font_of_height(pygame, theme.text_px(height)),
+                      "small": theme.font_of_height(pygame, round(theme.text_px(height) * 0.8))}
+        self.session = session
+        self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
+        self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
+        self.buttons: list[Button] = []
+        self.stats = RunStats()
+
+    def frame(self) -> None:
+        """Handle input, poll the devices, draw one frame."""
+        pygame = self.pygame
+        start = time.perf_counter()
+        for event in pygame.event.get():
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.tap(event.pos)
+            elif event.type == pygame.QUIT:
+                raise SystemExit(0)
+        self.session.poll()
+        self.draw()
+        self.stats.frames_ms.append((time.perf_counter() - start) * 1000)
+
+    def tap(self, position: tuple[int, int]) -> None:
+        for button in self.buttons:
+            if button.hit(position):
+                button.on_tap()
+                return
+        zone = self.board.zone_at(position)
+        if zone is not None:
+            self.session.do(self._zone_action(zone))
+
+    def _zone_action(self, zone: int) -> a.Action:
+        step = self.session.state.step
+        if step == "place":
+            return a.PlacePatriot(zone)
+        if step == "promote":
+            return a.Promote(zone)
+        return a.Move(zone)
+
+    def draw(self) -> None:
+        from companion.ui import theme
+
+        screen = self.screen
+        screen.fill(theme.BACKGROUND)
+        self.board.draw(screen, self.session.state, self.fonts)
+        self.pygame.draw.rect(screen, theme.PANEL, self.panel.rect)
+        y = 8
+        for line in self.panel.headline(self.session.state):
+            screen.blit(self.fonts["body"].render(line, True, theme.INK), (self.panel.rect.x + 10, y))
+            y += self.fonts["body"].get_linesize()
+        if self.session.message:
+            y = self._message(self.session.message, y + 4)
+        self.buttons = self.panel.buttons(self.session, y + 8)
+        for button in self.buttons:
+            button.draw(screen, self.fonts["body"])
+        self._devices()
+        self.pygame.display.flip()
+
+    def _message(self, message: str, y: int) -> int:
+        """The refusal (or news) wrapped to the panel's width, in the alert colour."""
+        from companion.ui import theme
+
+        font, words, line = self.fonts["small"], message.split(), ""
+        for word in words + [""]:
+            trial = f"{line} {word}".strip()
+            if word and font.size(trial)[0] < self.panel.rect.width - 20:
+                line = trial
+                continue
+            self.screen.blit(font.render(line, True, theme.ALERT), (self.panel.rect.x + 10, y))
+            y, line = y + font.get_linesize(), word
+        return y
+
+    def _devices(self) -> None:
+        """Desk mode: the die's 8x8 pixels and the printer's status, bottom right."""
+        from companion.ui import theme
+
+        die = self.session.devices.die
+        rows = getattr(die, "rows", None)
+        x, y = self.panel.rect.right - 48, self.panel.rect.bottom - 56
+        if callable(rows):
+            for r, bits in enumerate(rows()):
+                for c in range(8):
+                    colour = theme.ALERT if bits & (0x80 >> c) else (60, 20, 20)
+                    self.pygame.draw.rect(self.screen, colour, (x + c * 5, y + r * 5, 4, 4))
+        status = self.fonts["small"].render(self.session.devices.printer.status, True, theme.MUTED)
+        self.screen.blit(status, (self.panel.rect.x + 10, self.panel.rect.bottom - status.get_height() - 4))
+
+    def autoplay(self, rounds: int, seed: int = 1) -> RunStats:
+        """A bot plays through the app's own buttons until the game ends or `rounds` are over."""
+        rng = random.Random(seed)
+        self.draw()
+        while not self.session.over and self.session.state.round <= rounds:
+            action = greedy_bot(self.session.state, rng)
+            targets = self._targets(action)
+            if not targets:
+                self.stats.direct += 1
+                self.session.do(action)
+            for target in targets:
+                self.stats.taps += 1
+                self.pygame.event.post(self.pygame.event.Event(self.pygame.MOUSEBUTTONDOWN, pos=target, button=1))
+                self.frame()
+            if not targets:
+                self.frame()
+        return self.stats
+
+    def _targets(self, action: a.Action) -> list[tuple[int, int]]:
+        """Where a player taps for this action: its button, a zone, or three card picks."""
+        for button in self.buttons:
+            if button.action == action and button.enabled:
+                return [button.rect.center]
+        if isinstance(action, (a.PlacePatriot, a.Move, a.Promote)):
+            x, y = self.board.centres[action.zone]
+            return [(int(x), int(y))]
+        if isinstance(action, a.Answer) and len(action.cards) == 3:
+            picks = {button.action: button.rect.center for button in self.buttons}
+            if all(("pick", card) in picks for card in action.cards):
+                return [picks[("pick", card)] for card in action.cards]
+        return []
+
+    def run(self, fps: int = 30) -> None:
+        clock = self.pygame.time.Clock()
+        while True:
+            self.frame()
+            clock.tick(fps)
+
+    def screenshot(self, path: str) -> None:
+        self.draw()
+        self.pygame.image.save(self.screen, path)
+
+    def close(self) -> None:
+        self.pygame.display.quit()
+
+
+__all__ = ["App", "OVER"]

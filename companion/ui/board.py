@@ -1,0 +1,78 @@
+"""The board: 16 zones on the schematic layout, with Soldiers, owners, Radetzky, Patriots, Barricades."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.games.milano1848.state import AUSTRIA, ITALY, State
+from companion.ui import theme
+
+
+class BoardView:
+    def __init__(self, rect: pygame.Rect, layout: dict[int, tuple[float, float]]) -> None:
+        self.rect = rect
+        self.radius = max(24, rect.height // 18)
+        pad = self.radius + 8
+        self.centres = {z: (rect.x + pad + x * (rect.width - 2 * pad), rect.y + pad + y * (rect.height - 2 * pad))
+                        for z, (x, y) in layout.items()}
+
+    def zone_at(self, position: tuple[int, int]) -> int | None:
+        for zone, (x, y) in self.centres.items():
+            if (position[0] - x) ** 2 + (position[1] - y) ** 2 <= (self.radius + 6) ** 2:
+                return zone
+        return None
+
+    def draw(self, surface: pygame.Surface, state: State, fonts: dict[str, pygame.font.Font]) -> None:
+        board = state.edition.board
+        for zone in state.zones:
+            for other in board.neighbours[zone]:
+                if other > zone:
+                    self._edge(surface, zone, other, other not in board.open_neighbours[zone])
+        for zone in state.zones:
+            self._zone(surface, state, zone, fonts)
+
+    def _edge(self, surface: pygame.Surface, a: int, b: int, barrier: bool) -> None:
+        (x1, y1), (x2, y2) = self.centres[a], self.centres[b]
+        pygame.draw.line(surface, theme.MUTED, (x1, y1), (x2, y2), 2)
+        if barrier:  # a thick bar across the middle of the edge
+            mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
+            length = max((dx * dx + dy * dy) ** 0.5, 1)
+            nx, ny = -dy / length * 10, dx / length * 10
+            pygame.draw.line(surface, theme.INK, (mx - nx, my - ny), (mx + nx, my + ny), 6)
+
+    def _zone(self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]) -> None:
+        x, y = self.centres[zone]
+        r = self.radius
+        owner = state.owner[zone]
+        fill = theme.AUSTRIA if owner == AUSTRIA else theme.ZONE
+        pygame.draw.circle(surface, fill, (x, y), r)
+        ring = theme.ITALY_GREEN if owner == ITALY else theme.AVAILABLE if zone in state.available else theme.INK
+        pygame.draw.circle(surface, ring, (x, y), r, 6 if owner == ITALY or zone in state.available else 2)
+        label = "A" if owner == AUSTRIA else "I" if owner == ITALY else str(state.soldiers[zone])
+        text = fonts["body"].render(label, True, theme.BUTTON_TEXT if owner == AUSTRIA else theme.INK)
+        surface.blit(text, text.get_rect(center=(x, y)))
+        number = fonts["small"].render(str(zone), True, theme.MUTED)
+        surface.blit(number, number.get_rect(center=(x - r, y - r)))
+        if zone in state.not_available:
+            pygame.draw.circle(surface, theme.AVAILABLE, (x, y), r + 5, 2)
+        if zone == state.radetzky:
+            side = int(r * 0.9)
+            badge = pygame.Rect(0, 0, side, side)
+            badge.center = (int(x + r), int(y - r))
+            pygame.draw.rect(surface, theme.ALERT, badge, border_radius=4)
+            letter = fonts["small"].render("R", True, theme.BUTTON_TEXT)
+            surface.blit(letter, letter.get_rect(center=badge.center))
+        if zone in state.barricades:
+            surface.blit(fonts["small"].render("B", True, theme.ALERT), (x + r - 6, y + r - 14))
+        self._patriots(surface, state, zone, fonts)
+
+    def _patriots(self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]) -> None:
+        here = state.patriots_in(zone)
+        x, y = self.centres[zone]
+        marker = max(10, int(self.radius * 0.45))
+        for slot, index in enumerate(here):
+            px, py = int(x - self.radius + marker + slot * marker * 1.6), int(y + self.radius)
+            pygame.draw.circle(surface, theme.PATRIOT_COLOURS[index], (px, py), marker)
+            pygame.draw.circle(surface, theme.INK, (px, py), marker, 3 if index == state.active else 1)
+            initial = fonts["small"].render(state.patriots[index].name[0], True, theme.INK)
+            surface.blit(initial, initial.get_rect(center=(px, py)))

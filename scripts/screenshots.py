@@ -1,0 +1,62 @@
+"""Regenerate docs/screenshots/: every screen of the app as a player sees it (800x480, one at 1280x720).
+
+Run: .venv/bin/python scripts/screenshots.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from companion.assets import milano1848  # noqa: E402
+from companion.games.milano1848 import actions as a  # noqa: E402
+from companion.games.milano1848.bots import greedy_bot  # noqa: E402
+from companion.games.milano1848.game import Game  # noqa: E402
+from companion.games.milano1848.setup import Options  # noqa: E402
+from companion.session import Devices, Session  # noqa: E402
+from companion.ui.app import App  # noqa: E402
+from hardware.printer import PrintService  # noqa: E402
+from hardware.sim.die import SimDie  # noqa: E402
+from hardware.sim.printer import SimPrinter  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+SCREENS = ("place", "act", "answer", "continue", "austria", "over")
+
+
+def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "") -> None:
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
+        session = Session(Game(milano1848(), Options(players=4, seed=6)), Devices(SimDie(), service))
+        app = App(session, size, headless=True)
+        rng, wanted = random.Random(3), list(names)
+        while wanted:
+            step = session.state.step
+            if step == wanted[0]:
+                if step == "act" and session.state.round == 1 and not session.message:
+                    session.do(a.Move(99))  # show a refusal on the turn screen, as a player would meet it
+                app.screenshot(str(OUT / f"{step}{suffix}.png"))
+                wanted.pop(0)
+                continue
+            if step == "over":
+                break
+            session.do(greedy_bot(session.state, rng))
+        app.close()
+        service.close()
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    capture((800, 480), SCREENS)
+    capture((1280, 720), ("act",), "-1280x720")
+    print(f"screenshots in {OUT.relative_to(ROOT)}: {', '.join(sorted(p.name for p in OUT.glob('*.png')))}")
+
+
+if __name__ == "__main__":
+    main()

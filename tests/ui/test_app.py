@@ -1,0 +1,103 @@
+"""The app, headless: taps through the real widgets, the session and the simulated devices."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from companion.assets import milano1848, read_asset  # noqa: E402
+from companion.cli import main  # noqa: E402
+from companion.games.milano1848.game import Game  # noqa: E402
+from companion.games.milano1848.setup import Options  # noqa: E402
+from companion.games.milano1848.state import ACT, ANSWER, PLACE  # noqa: E402
+from companion.session import Devices, Session  # noqa: E402
+from companion.ui.app import App  # noqa: E402
+from hardware.printer import PrintService  # noqa: E402
+from hardware.registry import parse_registry  # noqa: E402
+from hardware.scanner import wait_for  # noqa: E402
+from hardware.sim.camera import SimCamera  # noqa: E402
+from hardware.sim.die import SimDie  # noqa: E402
+from hardware.sim.printer import SimPrinter  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path):
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    application = App(Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
+    application.draw()
+    yield application
+    application.close()
+    service.close()
+
+
+def tap_zone(app, zone):
+    x, y = app.board.centres[zone]
+    app.tap((int(x), int(y)))
+    app.draw()
+
+
+def tap_button(app, label):
+    button = next(b for b in app.buttons if b.label == label)
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def test_placing_patriots_by_tapping_zones_and_a_refusal_in_one_sentence(app):
+    state = app.session.state
+    crowded = next(z for z in state.zones if state.soldiers[z])
+    tap_zone(app, crowded)
+    assert app.session.message.startswith(f"Placement refused: zone {crowded} has Soldiers")
+    free = [z for z in state.zones if not state.soldiers[z]]
+    for zone in free[:3]:
+        tap_zone(app, zone)
+    assert app.session.state.step == ACT
+    assert [b.label for b in app.buttons][:5] == ["Conquer", "Fight", "Radetzky", "Refresh", "End turn"]
+
+
+def test_buttons_are_big_enough_to_touch_and_text_big_enough_to_read(app):
+    assert all(b.rect.height >= 48 for b in app.buttons)
+    assert app.fonts["body"].get_height() >= 24 and app.fonts["small"].get_height() >= 19
+
+
+def test_undo_is_a_tap_away(app):
+    state = app.session.state
+    free = next(z for z in state.zones if not state.soldiers[z])
+    tap_zone(app, free)
+    tap_button(app, "Undo")
+    assert app.session.state.step == PLACE and app.session.state.patriots[0].zone == 0
+
+
+def test_a_fight_answered_by_a_card_under_the_simulated_camera(tmp_path):
+    camera = SimCamera(parse_registry(read_asset("cards/registry.toml")), fps=200)
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    session = Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service, camera))
+    app = App(session, headless=True)
+    try:
+        import random
+
+        from companion.games.milano1848.bots import greedy_bot
+        rng = random.Random(2)
+        while session.state.step != ANSWER:
+            session.do(greedy_bot(session.state, rng))
+        app.draw()
+        hand = session.state.hands[session.state.patriots[session.state.active].hand]
+        assert {b.label.rstrip(" *") for b in app.buttons} <= {"Swords", "Map", "Cannon", "Undo"}
+        needed = 3 if session.state.fight.kind == "radetzky" else 1
+        for spot, card in enumerate(hand[:needed]):
+            camera.show(card, spot)
+        assert wait_for(lambda: (app.frame(), session.game.records[-1].action.kind == "answer")[1], 10)
+        assert sorted(session.game.records[-1].action.cards) == sorted(hand[:needed])
+    finally:
+        app.close()
+        camera.close()
+        service.close()
+
+
+def test_autoplay_plays_a_game_through_the_app_and_prints_tickets(capsys, tmp_path):
+    code = main(["run", "--headless", "--autoplay", "--rounds", "3", "--seed", "2", "--ticket-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0 and "actions without a button" in out and ", 0 actions without a button" in out
+    assert "tickets printed: " in out and list(tmp_path.glob("ticket-*.png"))
