@@ -6,6 +6,7 @@ import argparse
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from companion.assets import milano1848
 from companion.commands import UserError, run_demo, user_errors
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         service = PrintService(printer, Path(spool) / "print-queue.jsonl", retry_s=0.2)
         session = Session(Game(milano1848(), options), Devices(SimDie(), service))
         try:
-            app = _open(App, session, args)
+            app = _open(App, session, args, printer.tray)
             if args.autoplay:
                 return _autoplay(app, service, printer, args.rounds)
             app.run()
@@ -47,14 +48,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open(app_class: type, session: Session, args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _open(app_class: type, session: Session, args: argparse.Namespace, tray: list[Any]):  # type: ignore[no-untyped-def]
     width, _, height = args.size.partition("x")
     try:
         size = (int(width), int(height))
     except ValueError:
         raise UserError(f"--size: {args.size!r} is not WIDTHxHEIGHT, like 800x480") from None
     try:
-        return app_class(session, size, headless=args.headless)
+        return app_class(session, size, headless=args.headless, tray=tray)
     except Exception as exc:  # pygame.error: no display, no video driver
         raise UserError(f"no screen to open ({exc}); try --headless, or --terminal for the text demo") from None
 

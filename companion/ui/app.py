@@ -11,11 +11,11 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from companion.assets import milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
-from companion.games.milano1848.state import OVER
 from companion.session import Session
 from companion.ui.widgets import Button
 
@@ -34,7 +34,9 @@ class RunStats:
 
 
 class App:
-    def __init__(self, session: Session, size: tuple[int, int] = (800, 480), headless: bool = False) -> None:
+    def __init__(self, session: Session, size: tuple[int, int] = (800, 480), headless: bool = False,
+                 tray: list[Any] | None = None) -> None:
+        """`tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -61,6 +63,8 @@ class App:
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.buttons: list[Button] = []
         self.stats = RunStats()
+        self.tray = tray
+        self.showing_ticket = False  # desk mode: the last printed ticket over the board
 
     def frame(self) -> None:
         """Handle input, poll the devices, draw one frame."""
@@ -76,6 +80,9 @@ class App:
         self.stats.frames_ms.append((time.perf_counter() - start) * 1000)
 
     def tap(self, position: tuple[int, int]) -> None:
+        if self.showing_ticket:  # any tap puts the ticket away
+            self.showing_ticket = False
+            return
         for button in self.buttons:
             if button.hit(position):
                 button.on_tap()
@@ -105,11 +112,30 @@ class App:
             y += self.fonts["body"].get_linesize()
         if self.session.message:
             y = self._message(self.session.message, y + 4)
-        self.buttons = self.panel.buttons(self.session, y + 8)
+        self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button()
         for button in self.buttons:
             button.draw(screen, self.fonts["body"])
         self._devices()
+        if self.showing_ticket:
+            self._ticket()
         self.pygame.display.flip()
+
+    def _tray_button(self) -> list[Button]:
+        """Desk mode: once something printed, a button shows the last ticket."""
+        if not self.tray:
+            return []
+        rect = self.pygame.Rect(self.panel.rect.centerx + 4, self.panel.rect.bottom - self.panel.target - 34,
+                                self.panel.rect.width // 2 - 12, self.panel.target)
+        return [Button(rect, "Ticket", lambda: setattr(self, "showing_ticket", True))]
+
+    def _ticket(self) -> None:
+        """The last printed ticket, scaled to the screen's height, over the board."""
+        assert self.tray
+        image = self.tray[-1].convert("RGB")
+        surface = self.pygame.image.frombytes(image.tobytes(), image.size, "RGB")
+        height = self.screen.get_height()
+        width = round(surface.get_width() * height / surface.get_height())
+        self.screen.blit(self.pygame.transform.smoothscale(surface, (width, height)), (0, 0))
 
     def _message(self, message: str, y: int) -> int:
         """The refusal (or news) wrapped to the panel's width, in the alert colour."""
@@ -131,14 +157,16 @@ class App:
 
         die = self.session.devices.die
         rows = getattr(die, "rows", None)
-        x, y = self.panel.rect.right - 48, self.panel.rect.bottom - 56
-        if callable(rows):
+        x, y = self.panel.rect.right - 30, self.panel.rect.bottom - 28
+        if callable(rows):  # desk mode: the box's 8x8 LEDs, in the corner under the buttons
             for r, bits in enumerate(rows()):
                 for c in range(8):
                     colour = theme.ALERT if bits & (0x80 >> c) else (60, 20, 20)
-                    self.pygame.draw.rect(self.screen, colour, (x + c * 5, y + r * 5, 4, 4))
+                    self.pygame.draw.rect(self.screen, colour, (x + c * 3, y + r * 3, 3, 3))
         status = self.fonts["small"].render(self.session.devices.printer.status, True, theme.MUTED)
         self.screen.blit(status, (self.panel.rect.x + 10, self.panel.rect.bottom - status.get_height() - 4))
+        if not die.online:  # the box is away: say so (its face waits and is shown when it is back)
+            self._message(die.status, self.panel.rect.bottom - self.panel.target - 34 - 2 * self.fonts["small"].get_linesize())
 
     def autoplay(self, rounds: int, seed: int = 1) -> RunStats:
         """A bot plays through the app's own buttons until the game ends or `rounds` are over."""
@@ -146,15 +174,14 @@ class App:
         self.draw()
         while not self.session.over and self.session.state.round <= rounds:
             action = greedy_bot(self.session.state, rng)
-            targets = self._targets(action)
-            if not targets:
-                self.stats.direct += 1
-                self.session.do(action)
-            for target in targets:
+            decisions = len(self.session.game.records)
+            for target in self._targets(action):
                 self.stats.taps += 1
                 self.pygame.event.post(self.pygame.event.Event(self.pygame.MOUSEBUTTONDOWN, pos=target, button=1))
                 self.frame()
-            if not targets:
+            if len(self.session.game.records) == decisions:  # no button for it yet, or the tap missed
+                self.stats.direct += 1
+                self.session.do(action)
                 self.frame()
         return self.stats
 
@@ -185,5 +212,3 @@ class App:
     def close(self) -> None:
         self.pygame.display.quit()
 
-
-__all__ = ["App", "OVER"]

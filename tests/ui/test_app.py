@@ -101,3 +101,34 @@ def test_autoplay_plays_a_game_through_the_app_and_prints_tickets(capsys, tmp_pa
     out = capsys.readouterr().out
     assert code == 0 and "actions without a button" in out and ", 0 actions without a button" in out
     assert "tickets printed: " in out and list(tmp_path.glob("ticket-*.png"))
+
+
+def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
+    import time
+
+    from companion.games.milano1848.state import AUSTRIAN_TURN
+
+    printer = SimPrinter()
+    service = PrintService(printer, tmp_path / "q.jsonl", retry_s=0.05)
+    session = Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service))
+    app = App(session, headless=True, tray=printer.tray)
+    try:
+        import random
+
+        from companion.games.milano1848.bots import greedy_bot
+        rng = random.Random(2)
+        while session.state.step != AUSTRIAN_TURN:
+            session.do(greedy_bot(session.state, rng))
+        app.draw()
+        tap_button(app, "Austrian turn")
+        deadline = time.monotonic() + 5
+        while not printer.tray and time.monotonic() < deadline:
+            time.sleep(0.02)
+        app.draw()
+        tap_button(app, "Ticket")
+        assert app.showing_ticket and min(app.screen.get_at((5, 5))[:3]) > 250  # white paper over the board
+        app.tap((400, 240))
+        assert not app.showing_ticket
+    finally:
+        app.close()
+        service.close()
