@@ -7,6 +7,7 @@ same buttons a player would (a board tap for zones), which is how the whole app 
 from __future__ import annotations
 
 import os
+import queue
 import random
 import statistics
 import time
@@ -65,6 +66,8 @@ class App:
         self.stats = RunStats()
         self.tray = tray
         self.showing_ticket = False  # desk mode: the last printed ticket over the board
+        self.presses: queue.Queue[str] = queue.Queue()  # table buttons: gpiozero calls from its own threads
+        self.keys = {pygame.K_RETURN: "confirm", pygame.K_BACKSPACE: "back", pygame.K_n: "next", pygame.K_r: "roll"}
 
     def frame(self) -> None:
         """Handle input, poll the devices, draw one frame."""
@@ -73,11 +76,19 @@ class App:
         for event in pygame.event.get():
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.tap(event.pos)
+            elif event.type == pygame.KEYDOWN and event.key in self.keys:
+                self.press(self.keys[event.key])  # desk mode: the keyboard stands in for the table's buttons
             elif event.type == pygame.QUIT:
                 raise SystemExit(0)
+        while not self.presses.empty():
+            self.session.button(self.presses.get_nowait())
         self.session.poll()
         self.draw()
         self.stats.frames_ms.append((time.perf_counter() - start) * 1000)
+
+    def press(self, name: str) -> None:
+        """A table button (Confirm, Back, Next, Roll); safe to call from any thread."""
+        self.presses.put(name)
 
     def tap(self, position: tuple[int, int]) -> None:
         if self.showing_ticket:  # any tap puts the ticket away

@@ -132,3 +132,18 @@ def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
     finally:
         app.close()
         service.close()
+
+
+def test_the_table_buttons_and_their_keyboard_stand_ins(app):
+    import pygame
+
+    state = app.session.state
+    free = [z for z in state.zones if not state.soldiers[z]]
+    for zone in free[:3]:
+        tap_zone(app, zone)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n))  # Next: end the turn
+    app.frame()
+    ended = app.session.game.records[-1].action.kind
+    app.press("back")  # as gpiozero would, from its own thread
+    app.frame()
+    assert ended == "end-turn" and app.session.game.records[-1].action.kind == "place"
