@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +38,13 @@ def run(args: argparse.Namespace) -> int:
     printer = SimPrinter(ticket_dir=Path(args.ticket_dir) if args.ticket_dir else None)
     with tempfile.TemporaryDirectory() as spool:  # desk mode: the queue lives as long as the window
         service = PrintService(printer, Path(spool) / "print-queue.jsonl", retry_s=0.2)
-        session = Session(Game(milano1848(), options), Devices(SimDie(), service))
+
+        def new_session(chosen: Options) -> Session:
+            return Session(Game(milano1848(), chosen), Devices(SimDie(), service))
+
         try:
-            app = _open(App, session, args, printer.tray)
+            # --autoplay starts the game at once; a person chooses on the start screen
+            app = _open(App, new_session(options) if args.autoplay else None, args, printer.tray, new_session)
             if args.autoplay:
                 return _autoplay(app, service, printer, args.rounds)
             app.run()
@@ -48,14 +53,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open(app_class: type, session: Session, args: argparse.Namespace, tray: list[Any]):  # type: ignore[no-untyped-def]
+def _open(app_class: type, session: Session | None, args: argparse.Namespace, tray: list[Any],  # type: ignore[no-untyped-def]
+          new_session: Callable[[Options], Session]):
     width, _, height = args.size.partition("x")
     try:
         size = (int(width), int(height))
     except ValueError:
         raise UserError(f"--size: {args.size!r} is not WIDTHxHEIGHT, like 800x480") from None
     try:
-        return app_class(session, size, headless=args.headless, tray=tray)
+        return app_class(session, size, headless=args.headless, tray=tray, new_session=new_session)
     except Exception as exc:  # pygame.error: no display, no video driver
         raise UserError(f"no screen to open ({exc}); try --headless, or --terminal for the text demo") from None
 

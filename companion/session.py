@@ -32,6 +32,7 @@ class Session:
     message: str = ""  # the last sentence for the screen: a refusal, or what just happened
     last_events: list[Event] = field(default_factory=list)
     _answer: list[str] = field(default_factory=list)  # cards scanned toward a 3-card answer
+    _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
 
     @property
     def state(self) -> State:
@@ -45,13 +46,20 @@ class Session:
         except IllegalActionError as exc:
             self.message = str(exc)
             return False
-        self.message, self.last_events = "", events
+        self.message, self.last_events, self._undo_armed = "", events, False
         self._show_reveals(events)
         if isinstance(action, a.AustrianTurn):
             self.devices.printer.submit(austrian_turn_ticket(before, self.state, events, milano1848_layout()))
         return True
 
     def undo(self) -> bool:
+        """Take back the last decision; one that revealed cards asks for a second Undo first."""
+        records = self.game.records
+        if records and records[-1].drawn and not self._undo_armed:
+            self._undo_armed = True
+            self.message = "That revealed cards: Undo again to take it back (they stay where they were)."
+            return False
+        self._undo_armed = False
         try:
             record = self.game.undo()
         except IllegalActionError as exc:

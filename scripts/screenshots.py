@@ -51,8 +51,16 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "") -> 
         service.close()
 
 
+def start_screen() -> None:
+    app = App(None, (800, 480), headless=True, new_session=lambda options: None)  # type: ignore[arg-type,return-value]
+    app.start_screen.players = 3
+    app.screenshot(str(OUT / "start.png"))
+    app.close()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    start_screen()
     capture((800, 480), SCREENS)
     capture((1280, 720), ("act",), "-1280x720")
     print(f"screenshots in {OUT.relative_to(ROOT)}: {', '.join(sorted(p.name for p in OUT.glob('*.png')))}")

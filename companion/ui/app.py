@@ -11,12 +11,14 @@ import queue
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.assets import milano1848_layout
+from companion.assets import milano1848, milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
+from companion.games.milano1848.setup import Options
 from companion.session import Session
 from companion.ui.widgets import Button
 
@@ -35,9 +37,10 @@ class RunStats:
 
 
 class App:
-    def __init__(self, session: Session, size: tuple[int, int] = (800, 480), headless: bool = False,
-                 tray: list[Any] | None = None) -> None:
-        """`tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button."""
+    def __init__(self, session: Session | None, size: tuple[int, int] = (800, 480), headless: bool = False,
+                 tray: list[Any] | None = None, new_session: Callable[[Options], Session] | None = None) -> None:
+        """`session` None opens the start screen, whose Start calls `new_session`.
+        `tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -46,6 +49,7 @@ class App:
         from companion.ui import theme
         from companion.ui.board import BoardView
         from companion.ui.panel import Panel
+        from companion.ui.start import StartScreen
 
         self.pygame = pygame
         pygame.display.init()
@@ -59,7 +63,10 @@ class App:
         width, height = size
         self.fonts = {"body": theme.font_of_height(pygame, theme.text_px(height)),
                       "small": theme.font_of_height(pygame, round(theme.text_px(height) * 0.8))}
-        self.session = session
+        self._session = session
+        self.new_session = new_session
+        self.start_screen = StartScreen(pygame.Rect(0, 0, width, height), theme.target_px(height),
+                                        milano1848().rules.wave, self._start)
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.buttons: list[Button] = []
@@ -81,10 +88,26 @@ class App:
             elif event.type == pygame.QUIT:
                 raise SystemExit(0)
         while not self.presses.empty():
-            self.session.button(self.presses.get_nowait())
-        self.session.poll()
+            name = self.presses.get_nowait()
+            if self._session is not None:
+                self._session.button(name)
+        if self._session is not None:
+            self._session.poll()
         self.draw()
         self.stats.frames_ms.append((time.perf_counter() - start) * 1000)
+
+    @property
+    def session(self) -> Session:
+        assert self._session is not None, "no game yet: the start screen is showing"
+        return self._session
+
+    def _start(self, options: Options) -> None:
+        assert self.new_session is not None
+        self._session = self.new_session(options)
+
+    def new_game(self) -> None:
+        """Back to the start screen (the game over screen's button)."""
+        self._session = None
 
     def press(self, name: str) -> None:
         """A table button (Confirm, Back, Next, Roll); safe to call from any thread."""
@@ -98,7 +121,7 @@ class App:
             if button.hit(position):
                 button.on_tap()
                 return
-        zone = self.board.zone_at(position)
+        zone = self.board.zone_at(position) if self._session is not None else None
         if zone is not None:
             self.session.do(self._zone_action(zone))
 
@@ -115,6 +138,9 @@ class App:
 
         screen = self.screen
         screen.fill(theme.BACKGROUND)
+        if self._session is None:
+            self._draw_start()
+            return
         self.board.draw(screen, self.session.state, self.fonts)
         self.pygame.draw.rect(screen, theme.PANEL, self.panel.rect)
         y = 8
@@ -123,13 +149,32 @@ class App:
             y += self.fonts["body"].get_linesize()
         if self.session.message:
             y = self._message(self.session.message, y + 4)
-        self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button()
+        self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()
         for button in self.buttons:
             button.draw(screen, self.fonts["body"])
         self._devices()
         if self.showing_ticket:
             self._ticket()
         self.pygame.display.flip()
+
+    def _draw_start(self) -> None:
+        from companion.ui import theme
+
+        title = self.fonts["body"].render("Table Companion - Radetzky: Milano 1848", True, theme.INK)
+        self.screen.blit(title, (20, 24))
+        for text, y in self.start_screen.labels():
+            self.screen.blit(self.fonts["small"].render(text, True, theme.MUTED), (20, y))
+        self.buttons = self.start_screen.buttons(seed=random.SystemRandom().randrange(2**31))
+        for button in self.buttons:
+            button.draw(self.screen, self.fonts["body"])
+        self.pygame.display.flip()
+
+    def _again_button(self) -> list[Button]:
+        if not self.session.over or self.new_session is None:
+            return []
+        rect = self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - self.panel.target - 34,
+                                self.panel.rect.width // 2 - 12, self.panel.target)
+        return [Button(rect, "New game", self.new_game)]
 
     def _tray_button(self) -> list[Button]:
         """Desk mode: once something printed, a button shows the last ticket."""

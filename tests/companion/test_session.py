@@ -60,6 +60,8 @@ def test_an_austrian_reveal_shows_on_the_die_and_back_undoes(desk):
     _play_until(session, ANSWER)
     revealed = session.state.fight.revealed[-1]
     assert session.devices.die.face == milano1848().austria[revealed]
+    session.button("back")  # the fight revealed a card: the first Back only asks
+    assert session.state.fight is not None and session.message.startswith("That revealed cards: Undo again")
     session.button("back")
     assert session.state.fight is None and session.message == "Undone: fight soldiers."
 

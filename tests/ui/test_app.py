@@ -147,3 +147,31 @@ def test_the_table_buttons_and_their_keyboard_stand_ins(app):
     app.press("back")  # as gpiozero would, from its own thread
     app.frame()
     assert ended == "end-turn" and app.session.game.records[-1].action.kind == "place"
+
+
+def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_path):
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+
+    def new_session(options):
+        return Session(Game(milano1848(), options), Devices(SimDie(), service))
+
+    app = App(None, headless=True, new_session=new_session)
+    try:
+        app.draw()
+        for label in ("2", "Advanced", "+1", "Start game"):
+            tap_button(app, label)
+        state = app.session.state
+        assert (state.players, state.mode, len(state.patriots)) == (2, "advanced", 3)
+        assert state.wave == milano1848().rules.wave[3] + 1  # two players use the 3-player wave, one harder
+        import random
+
+        from companion.games.milano1848.bots import greedy_bot
+        rng = random.Random(1)
+        while not app.session.over:
+            app.session.do(greedy_bot(app.session.state, rng))
+        app.draw()
+        tap_button(app, "New game")
+        assert app._session is None and any(b.label == "Start game" for b in app.buttons)
+    finally:
+        app.close()
+        service.close()
