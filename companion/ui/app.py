@@ -83,6 +83,8 @@ class App:
         for event in pygame.event.get():
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.tap(event.pos)
+            elif event.type == pygame.MOUSEBUTTONUP:
+                self.panel.peeking = False
             elif event.type == pygame.KEYDOWN and event.key in self.keys:
                 self.press(self.keys[event.key])  # desk mode: the keyboard stands in for the table's buttons
             elif event.type == pygame.QUIT:
@@ -103,6 +105,7 @@ class App:
 
     def _start(self, options: Options) -> None:
         assert self.new_session is not None
+        self.panel.privacy = self.start_screen.privacy
         self._session = self.new_session(options)
 
     def new_game(self) -> None:
@@ -119,6 +122,9 @@ class App:
             return
         for button in self.buttons:
             if button.hit(position):
+                if button.label == "Peek":
+                    self.panel.peeking = True  # until the finger lifts
+                    return
                 button.on_tap()
                 return
         zone = self.board.zone_at(position) if self._session is not None else None
@@ -147,6 +153,10 @@ class App:
         for line in self.panel.headline(self.session.state):
             screen.blit(self.fonts["body"].render(line, True, theme.INK), (self.panel.rect.x + 10, y))
             y += self.fonts["body"].get_linesize()
+        hand = self.panel.hand_line(self.session.state)
+        if hand:
+            screen.blit(self.fonts["small"].render(hand, True, theme.INK), (self.panel.rect.x + 10, y))
+            y += self.fonts["small"].get_linesize()
         if self.session.message:
             y = self._message(self.session.message, y + 4)
         self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()
@@ -161,7 +171,7 @@ class App:
         from companion.ui import theme
 
         title = self.fonts["body"].render("Table Companion - Radetzky: Milano 1848", True, theme.INK)
-        self.screen.blit(title, (20, 24))
+        self.screen.blit(title, (20, 10))
         for text, y in self.start_screen.labels():
             self.screen.blit(self.fonts["small"].render(text, True, theme.MUTED), (20, y))
         self.buttons = self.start_screen.buttons(seed=random.SystemRandom().randrange(2**31))

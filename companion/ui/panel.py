@@ -18,11 +18,28 @@ from companion.ui.widgets import Button
 ICON_NAMES = {"swords": "Swords", "map": "Map", "cannonball": "Cannon"}
 
 
+PRIVACY = ("open", "count", "hidden")  # the rulebook's hand-information levels
+
+
 class Panel:
-    def __init__(self, rect: pygame.Rect, target: int) -> None:
+    def __init__(self, rect: pygame.Rect, target: int, privacy: str = "open") -> None:
         self.rect = rect
         self.target = target  # button height
         self.selected: list[str] = []  # cards picked for a 3-card answer against Radetzky
+        self.privacy = privacy
+        self.peeking = False  # hidden hands: shown while the Peek button is held
+
+    def hand_line(self, state: State) -> str | None:
+        """The active Patriot's hand as the table agreed to share it (tracked decks only)."""
+        if state.step != ACT or state.active is None or not state.tracked:
+            return None
+        cards = state.hands[state.patriots[state.active].hand]
+        icons = [ICON_NAMES[state.edition.italy[c][0]] for c in cards if c != "?"]
+        if self.privacy == "count":
+            return f"Hand: {len(cards)} cards, {len(set(icons))} different icons"
+        if self.privacy == "hidden" and not self.peeking:
+            return f"Hand: {len(cards)} cards (hold Peek)"
+        return "Hand: " + " ".join(sorted(icons))
 
     def headline(self, state: State) -> list[str]:
         if state.step == OVER:
@@ -62,7 +79,11 @@ class Panel:
             specs = [(state.patriots[i].name, a.ChoosePatriot(i)) for i, done in enumerate(state.done) if not done]
         elif state.step == PROMOTE:
             specs = [(f"Zone {z}", a.Promote(z)) for z in state.not_available]
-        buttons = self._grid([(label, action, partial(session.do, action)) for label, action in specs], top)
+        entries: list[tuple[str, object, Callable[[], object]]] = [
+            (label, action, partial(session.do, action)) for label, action in specs]
+        if state.step == ACT and self.privacy == "hidden" and state.tracked:
+            entries.append(("Peek", None, lambda: None))  # held, not tapped: the app shows the hand while it is down
+        buttons = self._grid(entries, top)
         if state.step not in (OVER,) and session.game.records:
             row = self.rect.bottom - self.target - 34
             buttons.append(Button(pygame.Rect(self.rect.x + 8, row, self.rect.width // 2 - 12, self.target),

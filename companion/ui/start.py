@@ -12,6 +12,8 @@ from companion.ui import theme
 from companion.ui.widgets import Button
 
 DIFFICULTY = {-2: "-2", -1: "-1", 0: "Printed", 1: "+1", 2: "+2"}  # Soldiers per wave
+HANDS = {"open": "Open", "count": "Icon count", "hidden": "Hidden"}  # what the screen tells of each hand
+TOP, GAP = 76, 28
 
 
 class StartScreen:
@@ -20,7 +22,7 @@ class StartScreen:
     def __init__(self, rect: pygame.Rect, target: int, waves: dict[int, int], start: Callable[[Options], None]) -> None:
         """`waves`: the rules' Soldiers per wave by rule player count (3-5)."""
         self.rect, self.target, self.waves, self.start = rect, target, waves, start
-        self.players, self.mode, self.difficulty = 4, "basic", 0
+        self.players, self.mode, self.difficulty, self.privacy = 4, "basic", 0, "open"
 
     def options(self, seed: int) -> Options:
         """The chosen game; difficulty moves the wave by one Soldier a step, as the rulebook suggests."""
@@ -32,21 +34,22 @@ class StartScreen:
             [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in range(1, 6)],
             [(m.capitalize(), m == self.mode, partial(setattr, self, "mode", m)) for m in ("basic", "advanced")],
             [(label, d == self.difficulty, partial(setattr, self, "difficulty", d)) for d, label in DIFFICULTY.items()],
+            [(label, p == self.privacy, partial(setattr, self, "privacy", p)) for p, label in HANDS.items()],
         ]
         buttons = []
-        top = self.rect.y + 110
+        top = self.rect.y + TOP
         for row in rows:
             width = (self.rect.width - 40 - 8 * (len(row) - 1)) // len(row)
             for index, (label, chosen, tap) in enumerate(row):
                 rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), top, width, self.target)
                 buttons.append(Button(rect, label, tap, colour=theme.ITALY_GREEN if chosen else theme.BUTTON))
-            top += self.target + 34
-        start = pygame.Rect(self.rect.centerx - 120, top + 10, 240, self.target)
+            top += self.target + GAP
+        start = pygame.Rect(self.rect.centerx - 120, top, 240, self.target)
         buttons.append(Button(start, "Start game", lambda: self.start(self.options(seed)), colour=theme.ALERT))
         return buttons
 
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
-        top = self.rect.y + 110 - 30
-        headings = ("Players", "Game", "Difficulty: Soldiers per wave")
-        return [(text, top + i * (self.target + 34)) for i, text in enumerate(headings)]
+        top = self.rect.y + TOP - 24
+        headings = ("Players", "Game", "Difficulty: Soldiers per wave", "Hands")
+        return [(text, top + i * (self.target + GAP)) for i, text in enumerate(headings)]

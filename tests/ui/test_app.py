@@ -175,3 +175,29 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
     finally:
         app.close()
         service.close()
+
+
+@pytest.mark.parametrize("privacy", ["open", "count", "hidden"])
+def test_the_active_hand_is_shown_as_the_table_agreed(app, privacy):
+    import pygame
+
+    app.panel.privacy = privacy
+    state = app.session.state
+    for zone in [z for z in state.zones if not state.soldiers[z]][:3]:
+        tap_zone(app, zone)
+    state = app.session.state
+    icons = sorted({"swords": "Swords", "map": "Map", "cannonball": "Cannon"}[state.edition.italy[c][0]]
+                   for c in state.hands[state.patriots[state.active].hand])
+    line = app.panel.hand_line(state)
+    if privacy == "open":
+        assert line == "Hand: " + " ".join(icons)
+    elif privacy == "count":
+        assert line == f"Hand: 4 cards, {len(set(icons))} different icons"
+    else:
+        assert line == "Hand: 4 cards (hold Peek)"
+        peek = next(b for b in app.buttons if b.label == "Peek")
+        app.tap(peek.rect.center)
+        assert app.panel.hand_line(state) == "Hand: " + " ".join(icons)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=peek.rect.center, button=1))
+        app.frame()
+        assert app.panel.hand_line(state) == "Hand: 4 cards (hold Peek)"
