@@ -10,16 +10,11 @@ from companion.games.milano1848 import actions as a
 from companion.tickets.milano1848 import austrian_turn_ticket
 from hardware.document import Columns, Cut, Raster, Text
 from hardware.ticket_image import DPI, render
-from tests.games.milano1848.table import Table, build
+from tests.games.milano1848.table import example_7_table
 
 
 def example_7_ticket():
-    table = Table(build(
-        total=47, castle=10, radetzky=8, step="austria", active=None, actions_left=0, done=[True] * 4,
-        zones={1: 3, 2: 3, 3: 1, 4: {"owner": "italy"}, 5: 3, 12: {"owner": "italy"}, 13: 2},
-        patriots=[{"zone": 4, "hand": []}, {"zone": 5, "hand": []}, {"zone": 12, "hand": []}, {"zone": 4, "hand": []}],
-        zone_deck=None, available=[8], not_available=[],
-    ))
+    table = example_7_table()
     before = table.state
     events = table.play(a.AustrianTurn(), [("zone", 16)])
     return austrian_turn_ticket(before, table.state, events, milano1848_layout())

@@ -76,3 +76,13 @@ class Table:
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.events]
+
+
+def example_7_table() -> Table:
+    """The rulebook's Example 7 just before its Austrian turn (4 players, Castle full)."""
+    return Table(build(
+        total=47, castle=10, radetzky=8, step="austria", active=None, actions_left=0, done=[True] * 4,
+        zones={1: 3, 2: 3, 3: 1, 4: {"owner": "italy"}, 5: 3, 12: {"owner": "italy"}, 13: 2},
+        patriots=[{"zone": 4, "hand": []}, {"zone": 5, "hand": []}, {"zone": 12, "hand": []}, {"zone": 4, "hand": []}],
+        zone_deck=None, available=[8], not_available=[],
+    ))

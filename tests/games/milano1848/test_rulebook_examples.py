@@ -12,7 +12,7 @@ from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import ACT, AUSTRIA, CONTINUE, ITALY, PROMOTE
 
-from .table import Cards, Table, build
+from .table import Cards, Table, build, example_7_table
 
 
 def test_example_1_four_player_setup_puts_15_soldiers_on_the_board(edition):
@@ -116,12 +116,7 @@ def test_example_6_zone_3_falls_zone_6_holds(edition):
 
 
 def test_example_7_a_whole_austrian_turn():
-    table = Table(build(
-        total=47, castle=10, radetzky=8, step="austria", active=None, actions_left=0, done=[True] * 4,
-        zones={1: 3, 2: 3, 3: 1, 4: {"owner": "italy"}, 5: 3, 12: {"owner": "italy"}, 13: 2},
-        patriots=[{"zone": 4, "hand": []}, {"zone": 5, "hand": []}, {"zone": 12, "hand": []}, {"zone": 4, "hand": []}],
-        zone_deck=None, available=[8], not_available=[],
-    ))
+    table = example_7_table()
     before = table.state.soldiers[:]
     events = table.play(a.AustrianTurn(), [("zone", 16)])  # 2.B reshuffled the deck: the table draws 16
     poured = [e.zone for e in events if e.kind == "pour-out"]
