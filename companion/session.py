@@ -14,7 +14,7 @@ from companion.games.milano1848.errors import IllegalActionError
 from companion.games.milano1848.events import Event
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
-from companion.tickets.milano1848 import austrian_turn_ticket
+from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
 from hardware.ports import CardReader, Die, Printer
 
 
@@ -50,6 +50,8 @@ class Session:
         self._show_reveals(events)
         if isinstance(action, a.AustrianTurn):
             self.devices.printer.submit(austrian_turn_ticket(before, self.state, events, milano1848_layout()))
+        if self.over:
+            self.devices.printer.submit(chronicle_ticket(self.game))
         return True
 
     def undo(self) -> bool:

@@ -1,11 +1,14 @@
-"""The Austrian-turn ticket: what the table must do after 2.A-2.D, and a small map of the result.
+"""Milano 1848's tickets: the Austrian turn (what the table must do after 2.A-2.D, and a small
+map of the result) and the chronicle printed when the game ends.
 
 Pillow draws the map (imported when a ticket is made, not when the app starts).
 """
 
 from __future__ import annotations
 
+from companion.games.milano1848.actions import FightRadetzky
 from companion.games.milano1848.events import Event
+from companion.games.milano1848.game import Game
 from companion.games.milano1848.state import AUSTRIA, ITALY, State
 from hardware.document import Block, Columns, Cut, Document, Raster, Rule, Text
 
@@ -97,3 +100,52 @@ def _zone(draw: object, font: object, center: tuple[float, float], zone: int, st
     if zone == state.radetzky:
         draw.rectangle([x + ZONE_RADIUS - 6, y - ZONE_RADIUS - 2, x + ZONE_RADIUS + 8, y - ZONE_RADIUS + 12], fill=0)
         draw.text((x + ZONE_RADIUS + 1, y - ZONE_RADIUS + 5), "R", font=ImageFont.load_default(size=11), fill=1, anchor="mm")
+
+
+def chronicle_ticket(game: Game) -> Document:
+    """The story of a finished game, rebuilt from its record (so undo never leaves a trace in it)."""
+    replayed = Game(game.state.edition, game.options, game.setup_draws)
+    fights = {"won": 0, "lost": 0, "soldiers": 0, "radetzky": 0, "radetzky won": 0}
+    conquests: list[Block] = []
+    for record in game.records:
+        state = replayed.state
+        who = state.patriots[state.active].name if state.active is not None else ""
+        events = replayed.play(record.action, record.drawn)
+        _count_fights(record.action, events, fights)
+        for event in events:
+            if event.kind in ("italy-conquers", "austria-conquers"):
+                side = f"Italy ({who})" if event.kind == "italy-conquers" else "Austria"
+                conquests.append(Columns(f"Round {state.round}: zone {event.zone}", side))
+    end = game.state
+    italy, austria = len(end.conquered(ITALY)), len(end.conquered(AUSTRIA))
+    how = {"zones": f"{italy} zones to {austria}", "reserve": "the reserve ran out of Soldiers"}.get(end.ended_by or "", "")
+    blocks: list[Block] = [
+        Text("MILANO 1848", bold=True, size=2, align="center"),
+        Text("Chronicle of the uprising", align="center"),
+        Rule(),
+        Text(f"{(end.winner or 'nobody').upper()} WINS", bold=True, size=2, align="center"),
+        Text(how, align="center"),
+        Text(f"{end.round} rounds, {end.players} player{'s' if end.players > 1 else ''}, {end.mode} game"),
+        Text(", ".join(p.name for p in end.patriots)),
+        Rule(),
+        Columns("Fights won / lost", f"{fights['won']} / {fights['lost']}"),
+        Columns("Soldiers defeated", str(fights["soldiers"])),
+        Columns("Radetzky fought / beaten", f"{fights['radetzky']} / {fights['radetzky won']}"),
+        Rule(),
+        Text("Zones conquered", bold=True),
+    ]
+    return Document("Chronicle", tuple(blocks + (conquests or [Text("none")]) + [Cut()]))
+
+
+def _count_fights(action: object, events: list[Event], fights: dict[str, int]) -> None:
+    for event in events:
+        if event.kind == "fight-won":
+            fights["won"] += 1
+            fights["soldiers"] += event.count
+        elif event.kind == "fight-lost":
+            fights["lost"] += 1
+        elif event.kind == "radetzky-defeated":
+            fights["won"] += 1
+            fights["radetzky won"] += 1
+    if isinstance(action, FightRadetzky):
+        fights["radetzky"] += 1

@@ -66,3 +66,34 @@ def test_receipt_writes_the_escpos_bytes(capsys, tmp_path):
     data = receipt.read_bytes()
     assert b"MILANO 1848" in data and b"Zone 3: +1 -> 1 soldier" in data and b"\x1dv0" in data
     assert json.loads(capsys.readouterr().out)["radetzky"] == 3
+
+
+def test_the_chronicle_tells_the_story_of_the_game():
+    import random
+
+    from companion.assets import milano1848
+    from companion.games.milano1848.bots import greedy_bot
+    from companion.games.milano1848.game import Game
+    from companion.games.milano1848.setup import Options
+    from companion.tickets.milano1848 import chronicle_ticket
+
+    game = Game(milano1848(), Options(players=4, seed=7, wave=9))
+    rng = random.Random(7)
+    while game.state.step != "over":
+        game.play(greedy_bot(game.state, rng))
+    fights_won = sum(e.kind in ("fight-won", "radetzky-defeated") for e in _events_of(game))
+    ticket = chronicle_ticket(game)
+    texts = [b.text for b in ticket.blocks if isinstance(b, Text)]
+    columns = {b.left: b.right for b in ticket.blocks if isinstance(b, Columns)}
+    assert f"{game.state.winner.upper()} WINS" in texts and f"{game.state.round} rounds, 4 players, basic game" in texts
+    assert columns["Fights won / lost"].startswith(f"{fights_won} / ")
+    conquered = [left for left in columns if left.startswith("Round ")]
+    owned = [z for z in game.state.zones if game.state.owner[z]]
+    assert sorted(int(c.rsplit(" ", 1)[1]) for c in conquered) == owned
+    assert isinstance(ticket.blocks[-1], Cut)
+
+
+def _events_of(game):
+    from companion.games.milano1848.game import Game
+    replayed = Game(game.state.edition, game.options, game.setup_draws)
+    return [e for r in game.records for e in replayed.play(r.action, r.drawn)]
