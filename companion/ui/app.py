@@ -19,15 +19,19 @@ from companion.assets import milano1848, milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.setup import Options
+from companion.games.milano1848.state import State
 from companion.session import Session
 from companion.ui.widgets import Button
+
+
+Bot = Callable[[State, random.Random], a.Action]
 
 
 @dataclass
 class RunStats:
     frames_ms: list[float] = field(default_factory=list)
     taps: int = 0
-    direct: int = 0  # bot actions with no button yet (the Advanced Helps): played straight
+    direct: int = 0  # bot actions the screen could not reach with taps: played straight (should stay 0)
 
     def summary(self) -> str:
         ordered = sorted(self.frames_ms)
@@ -128,7 +132,9 @@ class App:
                 button.on_tap()
                 return
         zone = self.board.zone_at(position) if self._session is not None else None
-        if zone is not None:
+        if zone is not None and self.panel.helps.wants_zone():
+            self.panel.helps.zone(self.session.state, zone, self.session.do)
+        elif zone is not None:
             self.session.do(self._zone_action(zone))
 
     def _zone_action(self, zone: int) -> a.Action:
@@ -157,11 +163,14 @@ class App:
         if hand:
             screen.blit(self.fonts["small"].render(hand, True, theme.INK), (self.panel.rect.x + 10, y))
             y += self.fonts["small"].get_linesize()
+        hint = self.panel.helps.hint(self.session.state) if self.session.state.step == "act" else None
+        if hint:
+            y = self._message(hint, y, theme.INK)
         if self.session.message:
             y = self._message(self.session.message, y + 4)
         self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()
         for button in self.buttons:
-            button.draw(screen, self.fonts["body"])
+            button.draw(screen, self.fonts["body"], self.fonts["small"])
         self._devices()
         if self.showing_ticket:
             self._ticket()
@@ -176,7 +185,7 @@ class App:
             self.screen.blit(self.fonts["small"].render(text, True, theme.MUTED), (20, y))
         self.buttons = self.start_screen.buttons(seed=random.SystemRandom().randrange(2**31))
         for button in self.buttons:
-            button.draw(self.screen, self.fonts["body"])
+            button.draw(self.screen, self.fonts["body"], self.fonts["small"])
         self.pygame.display.flip()
 
     def _again_button(self) -> list[Button]:
@@ -203,17 +212,18 @@ class App:
         width = round(surface.get_width() * height / surface.get_height())
         self.screen.blit(self.pygame.transform.smoothscale(surface, (width, height)), (0, 0))
 
-    def _message(self, message: str, y: int) -> int:
-        """The refusal (or news) wrapped to the panel's width, in the alert colour."""
+    def _message(self, message: str, y: int, colour: tuple[int, int, int] | None = None) -> int:
+        """A sentence wrapped to the panel's width: a refusal or news (alert colour), or a hint."""
         from companion.ui import theme
 
+        colour = colour or theme.ALERT
         font, words, line = self.fonts["small"], message.split(), ""
         for word in words + [""]:
             trial = f"{line} {word}".strip()
             if word and font.size(trial)[0] < self.panel.rect.width - 20:
                 line = trial
                 continue
-            self.screen.blit(font.render(line, True, theme.ALERT), (self.panel.rect.x + 10, y))
+            self.screen.blit(font.render(line, True, colour), (self.panel.rect.x + 10, y))
             y, line = y + font.get_linesize(), word
         return y
 
@@ -234,36 +244,60 @@ class App:
         if not die.online:  # the box is away: say so (its face waits and is shown when it is back)
             self._message(die.status, self.panel.rect.bottom - self.panel.target - 34 - 2 * self.fonts["small"].get_linesize())
 
-    def autoplay(self, rounds: int, seed: int = 1) -> RunStats:
+    def autoplay(self, rounds: int, seed: int = 1, bot: Bot = greedy_bot) -> RunStats:
         """A bot plays through the app's own buttons until the game ends or `rounds` are over."""
         rng = random.Random(seed)
         self.draw()
         while not self.session.over and self.session.state.round <= rounds:
-            action = greedy_bot(self.session.state, rng)
+            action = bot(self.session.state, rng)
             decisions = len(self.session.game.records)
-            for target in self._targets(action):
+            for _ in range(12):  # the taps of one decision: a button, or a card then zones, ...
+                target = self._next_tap(action)
+                if target is None:
+                    break
                 self.stats.taps += 1
                 self.pygame.event.post(self.pygame.event.Event(self.pygame.MOUSEBUTTONDOWN, pos=target, button=1))
                 self.frame()
+                if len(self.session.game.records) != decisions:
+                    break
             if len(self.session.game.records) == decisions:  # no button for it yet, or the tap missed
+                self.panel.helps.reset()
                 self.stats.direct += 1
                 self.session.do(action)
                 self.frame()
         return self.stats
 
-    def _targets(self, action: a.Action) -> list[tuple[int, int]]:
-        """Where a player taps for this action: its button, a zone, or three card picks."""
-        for button in self.buttons:
-            if button.action == action and button.enabled:
-                return [button.rect.center]
+    def _next_tap(self, action: a.Action) -> tuple[int, int] | None:
+        """Where a player taps next toward this action, given what the screen shows now."""
+        by_action = {button.action: button.rect.center for button in self.buttons if button.enabled}
+        if action in by_action:
+            return by_action[action]
+        helps = self.panel.helps
+        if isinstance(action, a.UseHelp):
+            if not helps.mode:
+                return by_action.get(("mode", "card"))
+            if helps.mode == "card":
+                return by_action.get(("help-card", action.card))
+            if helps.mode == "zones":
+                chosen = len(helps.zones)
+                return self._zone_centre(action.zones[chosen]) if chosen < len(action.zones) else by_action.get(("go",))
+        if isinstance(action, a.Strengthen):
+            if not helps.mode:
+                return by_action.get(("mode", "tile"))
+            if helps.mode == "tile":
+                return by_action.get(("tile", action.help))
+            missing = [c for c in action.cards if c not in helps.cards]
+            return by_action.get(("stack", missing[0])) if missing else by_action.get(("place",))
         if isinstance(action, (a.PlacePatriot, a.Move, a.Promote)):
-            x, y = self.board.centres[action.zone]
-            return [(int(x), int(y))]
+            return self._zone_centre(action.zone)
         if isinstance(action, a.Answer) and len(action.cards) == 3:
-            picks = {button.action: button.rect.center for button in self.buttons}
-            if all(("pick", card) in picks for card in action.cards):
-                return [picks[("pick", card)] for card in action.cards]
-        return []
+            missing = [c for c in action.cards if c not in self.panel.selected]
+            return by_action.get(("pick", missing[0])) if missing else None
+        return None
+
+    def _zone_centre(self, zone: int) -> tuple[int, int]:
+        x, y = self.board.centres[zone]
+        return int(x), int(y)
 
     def run(self, fps: int = 30) -> None:
         clock = self.pygame.time.Clock()

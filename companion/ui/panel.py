@@ -13,6 +13,7 @@ from companion.games.milano1848.state import (
 )
 from companion.session import Session
 from companion.ui import theme
+from companion.ui.helps import HelpChooser
 from companion.ui.widgets import Button
 
 ICON_NAMES = {"swords": "Swords", "map": "Map", "cannonball": "Cannon"}
@@ -28,6 +29,7 @@ class Panel:
         self.selected: list[str] = []  # cards picked for a 3-card answer against Radetzky
         self.privacy = privacy
         self.peeking = False  # hidden hands: shown while the Peek button is held
+        self.helps = HelpChooser()  # Advanced: a Help or a Strengthen being chosen
 
     def hand_line(self, state: State) -> str | None:
         """The active Patriot's hand as the table agreed to share it (tracked decks only)."""
@@ -66,6 +68,10 @@ class Panel:
     def buttons(self, session: Session, top: int) -> list[Button]:
         state = session.state
         specs: list[tuple[str, a.Action]] = []
+        if state.step != ACT:
+            self.helps.reset()
+        elif self.helps.mode:
+            return self._grid(self.helps.entries(state, session.do), top)
         if state.step == ACT:
             specs = [("Conquer", a.Conquer()), ("Fight", a.FightSoldiers()), ("Radetzky", a.FightRadetzky()),
                      ("Refresh", a.Refresh()), ("End turn", a.EndTurn())]
@@ -81,6 +87,8 @@ class Panel:
             specs = [(f"Zone {z}", a.Promote(z)) for z in state.not_available]
         entries: list[tuple[str, object, Callable[[], object]]] = [
             (label, action, partial(session.do, action)) for label, action in specs]
+        if state.step == ACT and state.mode == "advanced":
+            entries += self.helps.entries(state, session.do)
         if state.step == ACT and self.privacy == "hidden" and state.tracked:
             entries.append(("Peek", None, lambda: None))  # held, not tapped: the app shows the hand while it is down
         buttons = self._grid(entries, top)

@@ -20,9 +20,12 @@ class Button:
     action: object = None  # the engine action it plays, if any (autoplay taps buttons by action)
     colour: tuple[int, int, int] = theme.BUTTON
 
-    def draw(self, surface: pygame.Surface, font: pygame.font.Font) -> None:
+    def draw(self, surface: pygame.Surface, font: pygame.font.Font, narrow: pygame.font.Font | None = None) -> None:
+        """`narrow`: the font for a label too wide for the button."""
         colour = self.colour if self.enabled else theme.BUTTON_OFF
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
+        if narrow is not None and font.size(self.label)[0] > self.rect.width - 12:
+            font = narrow
         label = font.render(self.label, True, theme.BUTTON_TEXT)
         surface.blit(label, label.get_rect(center=self.rect.center))
 

@@ -201,3 +201,21 @@ def test_the_active_hand_is_shown_as_the_table_agreed(app, privacy):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=peek.rect.center, button=1))
         app.frame()
         assert app.panel.hand_line(state) == "Hand: 4 cards (hold Peek)"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_advanced_action_can_be_played_by_tapping(tmp_path, seed):
+    """A random bot plays Helps, Strengthen, promotions, everything: all of it through taps."""
+    from companion.games.milano1848.legal import random_action
+
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    session = Session(Game(milano1848(), Options(players=1 + seed, mode="advanced", seed=seed)), Devices(SimDie(), service))
+    app = App(session, headless=True)
+    try:
+        stats = app.autoplay(rounds=4, seed=seed, bot=random_action)
+        kinds = {r.action.kind for r in session.game.records}
+        assert {"help", "strengthen"} <= kinds
+        assert stats.direct == 0
+    finally:
+        app.close()
+        service.close()
