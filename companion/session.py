@@ -33,6 +33,7 @@ class Session:
     last_events: list[Event] = field(default_factory=list)
     _answer: list[str] = field(default_factory=list)  # cards scanned toward a 3-card answer
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
+    last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
 
     @property
     def state(self) -> State:
@@ -49,6 +50,7 @@ class Session:
         self.message, self.last_events, self._undo_armed = "", events, False
         self._show_reveals(events)
         if isinstance(action, a.AustrianTurn):
+            self.last_turn = (before, events)
             self.devices.printer.submit(austrian_turn_ticket(before, self.state, events, milano1848_layout()))
         if self.over:
             self.devices.printer.submit(chronicle_ticket(self.game))

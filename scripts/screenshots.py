@@ -35,6 +35,7 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "") -> 
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         session = Session(Game(milano1848(), Options(players=4, seed=6)), Devices(SimDie(), service))
         app = App(session, size, headless=True)
+        app.animate = False  # still screens; the Austrian turn's animation is not one of them
         rng, wanted = random.Random(3), list(names)
         while wanted:
             step = session.state.step

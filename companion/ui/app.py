@@ -21,6 +21,7 @@ from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import State
 from companion.session import Session
+from companion.ui.animation import TurnAnimation
 from companion.ui.widgets import Button
 
 
@@ -78,6 +79,9 @@ class App:
         self.tray = tray
         self.showing_ticket = False  # desk mode: the last printed ticket over the board
         self.presses: queue.Queue[str] = queue.Queue()  # table buttons: gpiozero calls from its own threads
+        self.animate = True  # show each Austrian turn step by step (autoplay turns it off)
+        self.animation: TurnAnimation | None = None
+        self._shown_turn: object = None
         self.keys = {pygame.K_RETURN: "confirm", pygame.K_BACKSPACE: "back", pygame.K_n: "next", pygame.K_r: "roll"}
 
     def frame(self) -> None:
@@ -124,6 +128,9 @@ class App:
         if self.showing_ticket:  # any tap puts the ticket away
             self.showing_ticket = False
             return
+        if self.animation is not None:  # any tap skips the Austrian turn's animation
+            self.animation = None
+            return
         for button in self.buttons:
             if button.hit(position):
                 if button.label == "Peek":
@@ -153,6 +160,15 @@ class App:
         if self._session is None:
             self._draw_start()
             return
+        if self.session.last_turn is not self._shown_turn:
+            self._shown_turn = self.session.last_turn
+            if self.animate and self.session.last_turn is not None:
+                self.animation = TurnAnimation(*self.session.last_turn, time.monotonic())
+        if self.animation is not None and self.animation.done(time.monotonic()):
+            self.animation = None
+        if self.animation is not None:
+            self._draw_animation()
+            return
         self.board.draw(screen, self.session.state, self.fonts)
         self.pygame.draw.rect(screen, theme.PANEL, self.panel.rect)
         y = 8
@@ -174,6 +190,20 @@ class App:
         self._devices()
         if self.showing_ticket:
             self._ticket()
+        self.pygame.display.flip()
+
+    def _draw_animation(self) -> None:
+        from companion.ui import theme
+
+        assert self.animation is not None
+        board, text = self.animation.frame(time.monotonic())
+        self.board.draw(self.screen, board, self.fonts)
+        self.pygame.draw.rect(self.screen, theme.PANEL, self.panel.rect)
+        self.screen.blit(self.fonts["body"].render(f"Round {board.round}: Austria", True, theme.INK),
+                         (self.panel.rect.x + 10, 8))
+        self._message(text, 8 + self.fonts["body"].get_linesize() * 2, theme.INK)
+        self._message("Tap to skip.", self.panel.rect.bottom - 40, theme.MUTED)
+        self.buttons = []
         self.pygame.display.flip()
 
     def _draw_start(self) -> None:
@@ -247,6 +277,7 @@ class App:
     def autoplay(self, rounds: int, seed: int = 1, bot: Bot = greedy_bot) -> RunStats:
         """A bot plays through the app's own buttons until the game ends or `rounds` are over."""
         rng = random.Random(seed)
+        self.animate = False  # a bot does not watch
         self.draw()
         while not self.session.over and self.session.state.round <= rounds:
             action = bot(self.session.state, rng)

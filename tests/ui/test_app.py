@@ -10,6 +10,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from companion.assets import milano1848, read_asset  # noqa: E402
 from companion.cli import main  # noqa: E402
+from companion.games.milano1848 import actions as a  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
 from companion.games.milano1848.setup import Options  # noqa: E402
 from companion.games.milano1848.state import ACT, ANSWER, PLACE  # noqa: E402
@@ -121,6 +122,7 @@ def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
             session.do(greedy_bot(session.state, rng))
         app.draw()
         tap_button(app, "Austrian turn")
+        app.tap((400, 240))  # skip the turn's animation
         deadline = time.monotonic() + 5
         while not printer.tray and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -169,6 +171,8 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
         rng = random.Random(1)
         while not app.session.over:
             app.session.do(greedy_bot(app.session.state, rng))
+        app.draw()
+        app.tap((400, 240))  # skip the last Austrian turn's animation
         app.draw()
         tap_button(app, "New game")
         assert app._session is None and any(b.label == "Start game" for b in app.buttons)
@@ -219,3 +223,34 @@ def test_every_advanced_action_can_be_played_by_tapping(tmp_path, seed):
     finally:
         app.close()
         service.close()
+
+
+def test_the_austrian_turn_is_shown_step_by_step_and_a_tap_skips_it(app):
+    from companion.games.milano1848.state import AUSTRIAN_TURN
+    from companion.ui.animation import STEP_S, TurnAnimation
+    from tests.games.milano1848.table import example_7_table
+
+    table = example_7_table()
+    before = table.state
+    events = table.play(a.AustrianTurn(), [("zone", 16)])
+    animation = TurnAnimation(before, events, started=0.0)
+    board, text = animation.frame(0.1)
+    assert text == "The Austrian turn" and board.soldiers == before.soldiers
+    board, text = animation.frame(STEP_S + 0.01)
+    assert text == "2.A Castle pours out: zone 1 -> 4" and board.soldiers[1] == 4 and board.soldiers[2] == 3
+    board, _ = animation.frame(STEP_S * 40)
+    assert board.soldiers == table.state.soldiers and board.owner == table.state.owner
+    assert board.radetzky == 16 and (board.castle, board.reserve) == (table.state.castle, table.state.reserve)
+
+    import random
+
+    from companion.games.milano1848.bots import greedy_bot
+    rng = random.Random(3)
+    while app.session.state.step != AUSTRIAN_TURN:
+        app.session.do(greedy_bot(app.session.state, rng))
+    app.draw()
+    tap_button(app, "Austrian turn")
+    assert app.animation is not None and app.buttons == []
+    app.tap((400, 240))
+    app.draw()
+    assert app.animation is None and any(b.label == "Conquer" for b in app.buttons)
