@@ -11,7 +11,8 @@ from companion.assets import assets_dir, read_asset
 from companion.commands import UserError, user_errors
 
 
-def _registry() -> Any:
+def card_registry() -> Any:
+    """The marker -> card registry from assets/cards/registry.toml; UserError names a broken one."""
     from hardware.registry import RegistryError, parse_registry
 
     try:
@@ -34,7 +35,7 @@ def identify(args: argparse.Namespace) -> int:
     from hardware.camera import read_image
     from hardware.cards import CardDetector
 
-    detector = CardDetector(_registry())
+    detector = CardDetector(card_registry())
     failed = 0
     for path in args.images:
         try:
@@ -50,7 +51,7 @@ def identify(args: argparse.Namespace) -> int:
 def sheet(args: argparse.Namespace) -> int:
     from hardware import stickers
 
-    registry = _registry()
+    registry = card_registry()
     markers = registry.markers(args.game)
     if not markers:
         raise UserError(f"--game: no cards for {args.game!r}; the registry has {', '.join(registry.games)}")
@@ -69,22 +70,12 @@ def sheet(args: argparse.Namespace) -> int:
 
 
 def parse_printer(spec: str) -> dict[str, Any]:
-    """usb:VID:PID, serial:DEVICE, network:HOST[:PORT], file:DEVICE or dummy."""
-    kind, _, rest = spec.partition(":")
+    from hardware.printer import parse_connection
+
     try:
-        if kind == "usb":
-            vendor, product = rest.split(":")
-            return {"kind": "usb", "vendor": int(vendor, 16), "product": int(product, 16)}
-        if kind == "network":
-            host, _, port = rest.partition(":")
-            return {"kind": "network", "host": host, "port": int(port or 9100)}
-        if kind in ("serial", "file") and rest:
-            return {"kind": kind, "device": rest}
-        if kind == "dummy":
-            return {"kind": "dummy"}
-    except ValueError:
-        pass
-    raise UserError(f"--printer: {spec!r} is not usb:VID:PID, serial:DEVICE, network:HOST[:PORT], file:DEVICE or dummy")
+        return parse_connection(spec)
+    except ValueError as exc:
+        raise UserError(f"--printer: {exc}") from None
 
 
 def _print_stickers(spec: str, markers: list[tuple[int, str]], size_mm: float) -> int:

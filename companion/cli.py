@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, app_command, cards_command, commands, dice_command
+from companion import __version__, app_command, cards_command, commands, dice_command, games_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,7 +21,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--headless", action="store_true", help="draw off screen (tests, CI)")
     run.add_argument("--autoplay", action="store_true", help="a simple bot plays through the app's buttons")
     run.add_argument("--rounds", type=int, default=5, help="with --autoplay: stop after this many rounds")
-    run.add_argument("--size", default="800x480", help="window size, WIDTHxHEIGHT (800x480, 1024x600, 1280x720)")
+    run.add_argument("--size", help="window size, WIDTHxHEIGHT (800x480, 1024x600, 1280x720) or full "
+                     "(default: the config's screen.size)")
+    run.add_argument("--resume", action="store_true", help="with --autoplay: go on with the game in progress")
+    run.add_argument("--trace-journal", action="store_true", help=argparse.SUPPRESS)  # the crash test's witness
     run.add_argument("--ticket-dir", metavar="DIR", help="keep every printed ticket as a PNG here")
     run.add_argument("--terminal", action="store_true", help="the text demo instead: a bot plays, turns are printed")
     run.add_argument("--record", metavar="FILE", help="with --terminal: also write the game record (JSON Lines)")
@@ -52,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--printer", metavar="SPEC", help="usb:VID:PID, serial:DEV, network:HOST, file:DEV or dummy")
     sheet.set_defaults(handler=cards_command.sheet)
 
+    _games_commands(sub)
     milano = sub.add_parser("milano1848", help="Radetzky: Milano 1848").add_subparsers(dest="action", required=True)
     new = milano.add_parser("new", help="print a freshly set-up state file")
     _game_options(new, players=4, seed=0)
@@ -63,6 +67,31 @@ def build_parser() -> argparse.ArgumentParser:
     turn.add_argument("--receipt", metavar="FILE", help="also write the ticket as ESC/POS bytes for a 58 mm printer")
     turn.set_defaults(handler=commands.austrian_turn)
     return parser
+
+
+def _games_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    games = sub.add_parser("games", help="the saved games in the journal").add_subparsers(dest="action", required=True)
+    games.add_parser("list", help="every saved game, the latest first").set_defaults(handler=games_command.list_games)
+    show = games.add_parser("show", help="where a saved game stands")
+    show.add_argument("id", type=int)
+    show.add_argument("--state", action="store_true", help="print its state file instead")
+    show.set_defaults(handler=games_command.show_game)
+    export = games.add_parser("export", help="a saved game as its JSON Lines record")
+    export.add_argument("id", type=int)
+    export.add_argument("--out", metavar="FILE", help="write it here (default: stdout)")
+    export.set_defaults(handler=games_command.export_game)
+    imported = games.add_parser("import", help="a JSON Lines record as a new saved game (checked by replaying it)")
+    imported.add_argument("record", metavar="RECORD.jsonl")
+    imported.set_defaults(handler=games_command.import_game)
+    delete = games.add_parser("delete", help="delete a saved game")
+    delete.add_argument("id", type=int)
+    delete.set_defaults(handler=games_command.delete_game)
+
+    config = sub.add_parser("config", help="the config file").add_subparsers(dest="action", required=True)
+    config.add_parser("check", help="check the config file; one line names any mistake").set_defaults(
+        handler=games_command.check_config)
+    config.add_parser("show", help="the config in force, defaults filled in").set_defaults(
+        handler=games_command.show_config)
 
 
 def _game_options(parser: argparse.ArgumentParser, players: int, seed: int) -> None:

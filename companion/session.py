@@ -12,9 +12,10 @@ from companion.games.milano1848 import actions as a
 from companion.games.milano1848.dealer import Draw
 from companion.games.milano1848.errors import IllegalActionError
 from companion.games.milano1848.events import Event
-from companion.games.milano1848.game import Game
+from companion.games.milano1848.game import Game, Record
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
+from companion.store import Journal, StoreError
 from hardware.ports import CardReader, Die, Printer
 
 
@@ -34,6 +35,7 @@ class Session:
     _answer: list[str] = field(default_factory=list)  # cards scanned toward a 3-card answer
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
     last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
+    journal: Journal | None = None  # None: nothing is saved (a demo, a test)
 
     @property
     def state(self) -> State:
@@ -46,6 +48,8 @@ class Session:
             events = self.game.play(action, cards)
         except IllegalActionError as exc:
             self.message = str(exc)
+            return False
+        if not self._saved():
             return False
         self.message, self.last_events, self._undo_armed = "", events, False
         self._show_reveals(events)
@@ -69,8 +73,33 @@ class Session:
         except IllegalActionError as exc:
             self.message = str(exc)
             return False
+        if not self._forgotten(record):
+            return False
         self.message = f"Undone: {record.action.kind.replace('-', ' ')}."
         self._answer.clear()
+        return True
+
+    def _saved(self) -> bool:
+        """The journal commits the decision before anyone sees it; if it cannot, the decision is taken back."""
+        if self.journal is None:
+            return True
+        try:
+            self.journal.recorded(self.game)
+        except StoreError as exc:
+            self.game.undo()
+            self.message = f"{exc} The action was not saved, so it did not happen."
+            return False
+        return True
+
+    def _forgotten(self, record: Record) -> bool:
+        if self.journal is None:
+            return True
+        try:
+            self.journal.undone(self.game)
+        except StoreError as exc:
+            self.game.play(record.action, record.drawn)  # still saved: the decision stands
+            self.message = f"{exc} Undo did not happen."
+            return False
         return True
 
     def button(self, name: str) -> None:
@@ -109,7 +138,10 @@ class Session:
         edition = self.state.edition
         for event in events:
             if event.kind == "revealed":
-                self.devices.die.show(edition.austria[event.card])  # the die's faces are named like the icons
+                face = edition.austria[event.card]  # the die's faces are named like the icons
+                self.devices.die.show(face)
+                if self.journal is not None:
+                    self.journal.shown(face)
 
     @property
     def over(self) -> bool:

@@ -46,6 +46,28 @@ def open_printer(connection: dict[str, Any], profile: str) -> Any:
     raise PrinterError(f"printer kind must be one of {', '.join(CONNECTIONS)}, not {kind!r}")
 
 
+CONNECTION_FORMS = "usb:VID:PID, serial:DEVICE, network:HOST[:PORT], file:DEVICE or dummy"
+
+
+def parse_connection(spec: str) -> dict[str, Any]:
+    """A connection written as text (config, command line) -> open_printer's dict. ValueError: not one."""
+    kind, _, rest = spec.partition(":")
+    try:
+        if kind == "usb":
+            vendor, product = rest.split(":")
+            return {"kind": "usb", "vendor": int(vendor, 16), "product": int(product, 16)}
+        if kind == "network" and rest:
+            host, _, port = rest.partition(":")
+            return {"kind": "network", "host": host, "port": int(port or 9100)}
+        if kind in ("serial", "file") and rest:
+            return {"kind": kind, "device": rest}
+        if kind == "dummy" and not rest:
+            return {"kind": "dummy"}
+    except ValueError:
+        pass
+    raise ValueError(f"{spec!r} is not {CONNECTION_FORMS}")
+
+
 def escpos_bytes(document: Document, profile: str = "POS-5890") -> bytes:
     """The bytes a printer of this profile would get for the document (python-escpos's Dummy)."""
     from escpos.printer import Dummy

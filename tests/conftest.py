@@ -8,6 +8,15 @@ from companion.assets import milano1848
 from companion.games.milano1848.edition import Edition
 
 
+@pytest.fixture(autouse=True)
+def own_directories(tmp_path_factory, monkeypatch):
+    """Every test gets its own journal directory and no config file: never the user's own."""
+    home = tmp_path_factory.mktemp("companion")
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(home / "state"))
+    monkeypatch.setenv("COMPANION_CONFIG", str(home / "config.toml"))
+    return home
+
+
 @pytest.fixture(scope="session")
 def edition() -> Edition:
     return milano1848()

@@ -21,6 +21,7 @@ from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import State
 from companion.session import Session
+from companion.store import StoreError
 from companion.ui.animation import TurnAnimation
 from companion.ui.widgets import Button
 
@@ -43,9 +44,14 @@ class RunStats:
 
 class App:
     def __init__(self, session: Session | None, size: tuple[int, int] = (800, 480), headless: bool = False,
-                 tray: list[Any] | None = None, new_session: Callable[[Options], Session] | None = None) -> None:
+                 tray: list[Any] | None = None, new_session: Callable[[Options], Session] | None = None,
+                 resume: tuple[Callable[[], str | None], Callable[[], Session]] | None = None, notice: str = "",
+                 presses: queue.Queue[str] | None = None) -> None:
         """`session` None opens the start screen, whose Start calls `new_session`.
-        `tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button."""
+        `tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button.
+        `resume`: (what the Resume button says, or None when no game is in progress; the resumed session).
+        `notice`: a sentence for the start screen (a repaired journal). `size` (0, 0): the whole screen.
+        `presses`: the table buttons' queue (gpiozero puts names in from its threads)."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -63,22 +69,23 @@ class App:
             pygame.display.quit()
             raise RuntimeError(f"no display here (SDL could only start its {driver} driver)")
         pygame.font.init()
-        self.screen = pygame.display.set_mode(size)
+        self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN if size == (0, 0) else 0)
         pygame.display.set_caption("Table Companion - Milano 1848")
-        width, height = size
+        width, height = self.screen.get_size()
         self.fonts = {"body": theme.font_of_height(pygame, theme.text_px(height)),
                       "small": theme.font_of_height(pygame, round(theme.text_px(height) * 0.8))}
         self._session = session
         self.new_session = new_session
+        self.resume, self.notice = resume, notice
         self.start_screen = StartScreen(pygame.Rect(0, 0, width, height), theme.target_px(height),
-                                        milano1848().rules.wave, self._start)
+                                        milano1848().rules.wave, self._start, self._resume if resume else None)
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.buttons: list[Button] = []
         self.stats = RunStats()
         self.tray = tray
         self.showing_ticket = False  # desk mode: the last printed ticket over the board
-        self.presses: queue.Queue[str] = queue.Queue()  # table buttons: gpiozero calls from its own threads
+        self.presses: queue.Queue[str] = presses or queue.Queue()  # table buttons: gpiozero calls from its own threads
         self.animate = True  # show each Austrian turn step by step (autoplay turns it off)
         self.animation: TurnAnimation | None = None
         self._shown_turn: object = None
@@ -114,7 +121,21 @@ class App:
     def _start(self, options: Options) -> None:
         assert self.new_session is not None
         self.panel.privacy = self.start_screen.privacy
-        self._session = self.new_session(options)
+        self._begin_with(lambda: self.new_session(options))  # type: ignore[misc]
+
+    def _resume(self) -> None:
+        assert self.resume is not None
+        self._begin_with(self.resume[1])
+
+    def _begin_with(self, open_session: Callable[[], Session]) -> None:
+        try:
+            self.begin(open_session())
+        except StoreError as exc:  # the journal cannot be written (full card) or read: say so, stay here
+            self.notice = str(exc)
+
+    def begin(self, session: Session) -> None:
+        """Play this session (a new game, or one resumed)."""
+        self._session, self.notice = session, ""
 
     def new_game(self) -> None:
         """Back to the start screen (the game over screen's button)."""
@@ -213,9 +234,12 @@ class App:
         self.screen.blit(title, (20, 10))
         for text, y in self.start_screen.labels():
             self.screen.blit(self.fonts["small"].render(text, True, theme.MUTED), (20, y))
-        self.buttons = self.start_screen.buttons(seed=random.SystemRandom().randrange(2**31))
+        resume_label = self.resume[0]() if self.resume is not None else None
+        self.buttons = self.start_screen.buttons(random.SystemRandom().randrange(2**31), resume_label)
         for button in self.buttons:
             button.draw(self.screen, self.fonts["body"], self.fonts["small"])
+        if self.notice:
+            self._wrapped(self.notice, self.screen.get_rect().inflate(-40, 0), self.start_screen.bottom(), theme.ALERT)
         self.pygame.display.flip()
 
     def _again_button(self) -> list[Button]:
@@ -246,14 +270,17 @@ class App:
         """A sentence wrapped to the panel's width: a refusal or news (alert colour), or a hint."""
         from companion.ui import theme
 
-        colour = colour or theme.ALERT
+        return self._wrapped(message, self.panel.rect.inflate(-20, 0), y, colour or theme.ALERT)
+
+    def _wrapped(self, message: str, area: Any, y: int, colour: tuple[int, int, int]) -> int:
+        """Draw a sentence wrapped to `area`'s width from `y`; the y below it."""
         font, words, line = self.fonts["small"], message.split(), ""
         for word in words + [""]:
             trial = f"{line} {word}".strip()
-            if word and font.size(trial)[0] < self.panel.rect.width - 20:
+            if word and font.size(trial)[0] < area.width:
                 line = trial
                 continue
-            self.screen.blit(font.render(line, True, colour), (self.panel.rect.x + 10, y))
+            self.screen.blit(font.render(line, True, colour), (area.x, y))
             y, line = y + font.get_linesize(), word
         return y
 
@@ -271,8 +298,17 @@ class App:
                     self.pygame.draw.rect(self.screen, colour, (x + c * 3, y + r * 3, 3, 3))
         status = self.fonts["small"].render(self.session.devices.printer.status, True, theme.MUTED)
         self.screen.blit(status, (self.panel.rect.x + 10, self.panel.rect.bottom - status.get_height() - 4))
-        if not die.online:  # the box is away: say so (its face waits and is shown when it is back)
-            self._message(die.status, self.panel.rect.bottom - self.panel.target - 34 - 2 * self.fonts["small"].get_linesize())
+        line = self.fonts["small"].get_linesize()
+        for index, notice in enumerate(self.notices()):
+            self._message(notice, self.panel.rect.bottom - self.panel.target - 34 - (2 + 2 * index) * line)
+
+    def notices(self) -> list[str]:
+        """Devices in trouble, for the panel: the die away (its face waits), the camera gone (tap cards)."""
+        devices = self.session.devices
+        found = [] if devices.die.online else [devices.die.status]
+        if devices.cards is not None and devices.cards.status != "Camera ready.":
+            found.append(devices.cards.status)
+        return found
 
     def autoplay(self, rounds: int, seed: int = 1, bot: Bot = greedy_bot) -> RunStats:
         """A bot plays through the app's own buttons until the game ends or `rounds` are over."""
@@ -330,10 +366,13 @@ class App:
         x, y = self.board.centres[zone]
         return int(x), int(y)
 
-    def run(self, fps: int = 30) -> None:
+    def run(self, fps: int = 30, heartbeat: Callable[[], None] | None = None) -> None:
+        """The main loop; `heartbeat` is called after every frame (systemd's READY and watchdog)."""
         clock = self.pygame.time.Clock()
         while True:
             self.frame()
+            if heartbeat is not None:
+                heartbeat()
             clock.tick(fps)
 
     def screenshot(self, path: str) -> None:

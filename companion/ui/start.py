@@ -19,9 +19,10 @@ TOP, GAP = 76, 28
 class StartScreen:
     """Choices as rows of buttons (the chosen one highlighted), and Start."""
 
-    def __init__(self, rect: pygame.Rect, target: int, waves: dict[int, int], start: Callable[[Options], None]) -> None:
-        """`waves`: the rules' Soldiers per wave by rule player count (3-5)."""
-        self.rect, self.target, self.waves, self.start = rect, target, waves, start
+    def __init__(self, rect: pygame.Rect, target: int, waves: dict[int, int], start: Callable[[Options], None],
+                 resume: Callable[[], None] | None = None) -> None:
+        """`waves`: the rules' Soldiers per wave by rule player count (3-5); `resume`: the Resume button's tap."""
+        self.rect, self.target, self.waves, self.start, self.resume = rect, target, waves, start, resume
         self.players, self.mode, self.difficulty, self.privacy = 4, "basic", 0, "open"
 
     def options(self, seed: int) -> Options:
@@ -29,7 +30,8 @@ class StartScreen:
         wave = self.waves[max(self.players, 3)] + self.difficulty if self.difficulty else None
         return Options(players=self.players, mode=self.mode, seed=seed, wave=wave)
 
-    def buttons(self, seed: int) -> list[Button]:
+    def buttons(self, seed: int, resume_label: str | None = None) -> list[Button]:
+        """Every choice, then Start (and Resume, saying where the game in progress stands)."""
         rows: list[list[tuple[str, bool, Callable[[], object]]]] = [
             [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in range(1, 6)],
             [(m.capitalize(), m == self.mode, partial(setattr, self, "mode", m)) for m in ("basic", "advanced")],
@@ -44,9 +46,19 @@ class StartScreen:
                 rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), top, width, self.target)
                 buttons.append(Button(rect, label, tap, colour=theme.ITALY_GREEN if chosen else theme.BUTTON))
             top += self.target + GAP
-        start = pygame.Rect(self.rect.centerx - 120, top, 240, self.target)
-        buttons.append(Button(start, "Start game", lambda: self.start(self.options(seed)), colour=theme.ALERT))
+        if resume_label and self.resume is not None:
+            half = (self.rect.width - 48) // 2
+            buttons.append(Button(pygame.Rect(self.rect.x + 20, top, half, self.target), resume_label, self.resume,
+                                  colour=theme.ITALY_GREEN))
+            start = pygame.Rect(self.rect.right - 20 - half, top, half, self.target)
+        else:
+            start = pygame.Rect(self.rect.centerx - 120, top, 240, self.target)
+        buttons.append(Button(start, "New game", lambda: self.start(self.options(seed)), colour=theme.ALERT))
         return buttons
+
+    def bottom(self) -> int:
+        """Below the last row of buttons: where a notice goes."""
+        return self.rect.y + TOP + 5 * (self.target + GAP) - GAP + 8
 
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""

@@ -160,7 +160,7 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
     app = App(None, headless=True, new_session=new_session)
     try:
         app.draw()
-        for label in ("2", "Advanced", "+1", "Start game"):
+        for label in ("2", "Advanced", "+1", "New game"):
             tap_button(app, label)
         state = app.session.state
         assert (state.players, state.mode, len(state.patriots)) == (2, "advanced", 3)
@@ -175,7 +175,7 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
         app.tap((400, 240))  # skip the last Austrian turn's animation
         app.draw()
         tap_button(app, "New game")
-        assert app._session is None and any(b.label == "Start game" for b in app.buttons)
+        assert app._session is None and any(b.label == "New game" for b in app.buttons)
     finally:
         app.close()
         service.close()

@@ -1,0 +1,120 @@
+"""`companion games` and `companion config`: the saved games in the journal, and the config file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from companion import config as configuration
+from companion import paths
+from companion.commands import MAX_RECORD_BYTES, UserError, read_text, user_errors
+from companion.games.milano1848 import stateio
+from companion.games.milano1848.errors import DataError
+from companion.store import Store, StoreError
+
+
+def open_store() -> Store:
+    """The journal in the state directory; a repaired journal's notice goes to stderr."""
+    with store_errors():
+        store = Store(paths.state_dir())
+    if store.notice:
+        print(f"companion: {store.notice}", file=sys.stderr)
+    return store
+
+
+@contextmanager
+def store_errors() -> Iterator[None]:
+    """A journal fault ends the command with its one sentence."""
+    try:
+        yield
+    except StoreError as exc:
+        raise UserError(str(exc)) from None
+
+
+@user_errors
+def list_games(args: argparse.Namespace) -> int:
+    store = open_store()
+    saved = store.games()
+    for game in saved:
+        print(game.describe())
+    if not saved:
+        print(f"no saved games in {store.path}")
+    return 0
+
+
+@user_errors
+def show_game(args: argparse.Namespace) -> int:
+    store = open_store()
+    with store_errors():
+        saved, game = store.game(args.id), store.load(args.id)
+    if args.state:
+        print(stateio.dumps(game.state))
+        return 0
+    state = game.state
+    print(saved.describe())
+    print(f"patriots: {', '.join(f'{p.name} in zone {p.zone}' for p in state.patriots)}")
+    conquered = [zone for zone, owner in enumerate(state.owner) if owner]
+    print(f"step: {state.step}; Soldiers on the map {sum(state.soldiers)}, castle {state.castle}, "
+          f"reserve {state.reserve}; Radetzky in zone {state.radetzky}; zones conquered: "
+          f"{', '.join(map(str, conquered)) or 'none'}")
+    return 0
+
+
+@user_errors
+def export_game(args: argparse.Namespace) -> int:
+    store = open_store()
+    with store_errors():
+        text = store.export(args.id)
+    if args.out is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{args.out}: cannot be written ({exc.strerror})") from None
+    print(f"game {args.id} written to {args.out}")
+    return 0
+
+
+@user_errors
+def import_game(args: argparse.Namespace) -> int:
+    text = read_text(args.record, MAX_RECORD_BYTES)
+    store = open_store()
+    try:
+        with store_errors():
+            game_id = store.import_text(text)
+    except DataError as exc:
+        raise UserError(f"{args.record}: {exc}") from None
+    print(f"imported as {store.game(game_id).describe()}")
+    return 0
+
+
+@user_errors
+def delete_game(args: argparse.Namespace) -> int:
+    store = open_store()
+    with store_errors():
+        store.delete(args.id)
+    print(f"game {args.id} deleted")
+    return 0
+
+
+def load_config() -> configuration.Config:
+    try:
+        return configuration.load(paths.config_path())
+    except configuration.ConfigError as exc:
+        raise UserError(str(exc)) from None
+
+
+@user_errors
+def check_config(args: argparse.Namespace) -> int:
+    print(f"{load_config().source}: ok")
+    return 0
+
+
+@user_errors
+def show_config(args: argparse.Namespace) -> int:
+    sys.stdout.write(load_config().to_toml())
+    return 0

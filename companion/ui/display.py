@@ -1,0 +1,66 @@
+"""Which SDL video driver shows the app on this machine.
+
+On a Pi without a desktop the app draws straight to the screen through SDL's kmsdrm driver when
+the pygame-ce build has it; pip wheels often lack it, so the fallback is `cage`, a kiosk Wayland
+compositor from Debian's packages: the app starts itself again inside it. On a desktop the window
+system's driver (wayland, x11) is used. Touch works in all three (SDL turns touches into clicks).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+CANDIDATES = ("kmsdrm", "wayland", "x11")
+INSIDE_CAGE = "COMPANION_IN_CAGE"
+
+
+def working_drivers(candidates: tuple[str, ...] = CANDIDATES) -> list[str]:
+    """The SDL video drivers that can open a display here, in order (each one is really started)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    found = []
+    chosen = os.environ.get("SDL_VIDEODRIVER")
+    for name in candidates:
+        os.environ["SDL_VIDEODRIVER"] = name
+        try:
+            pygame.display.init()
+        except pygame.error:
+            continue
+        finally:
+            pygame.display.quit()
+        found.append(name)
+    _restore("SDL_VIDEODRIVER", chosen)
+    return found
+
+
+def _restore(name: str, value: str | None) -> None:
+    if value is None:
+        os.environ.pop(name, None)
+    else:
+        os.environ[name] = value
+
+
+def choose(setting: str, working: list[str], cage: bool) -> str:
+    """The driver to use for the config's screen.driver; "cage" means: start again inside cage."""
+    if setting == "cage" or (setting == "auto" and not working and cage):
+        return "cage"
+    if setting == "auto":
+        return working[0] if working else "none"
+    return setting
+
+
+def prepare(setting: str) -> None:
+    """Set SDL_VIDEODRIVER for the app, or re-start the command inside cage (does not return then)."""
+    if os.environ.get("SDL_VIDEODRIVER") or os.environ.get(INSIDE_CAGE):
+        return  # chosen by hand, or already inside the kiosk compositor
+    desktop = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
+    order = ("wayland", "x11", "kmsdrm") if desktop else CANDIDATES  # a desktop's window before the bare screen
+    driver = choose(setting, working_drivers(order), shutil.which("cage") is not None)
+    if driver == "cage":
+        os.environ[INSIDE_CAGE] = "1"
+        os.execvp("cage", ["cage", "--", sys.executable, "-m", "companion.cli", *sys.argv[1:]])
+    if driver != "none":
+        os.environ["SDL_VIDEODRIVER"] = driver
