@@ -5,12 +5,12 @@ BIN := $(VENV)/bin
 
 MICROPYTHON := tests/micropython/node_modules/.package-lock.json
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean systemd-analyze
 
 run: $(VENV)/.installed
 	$(BIN)/companion run
 
-test: $(VENV)/.installed-dev $(MICROPYTHON)
+test: $(VENV)/.installed-dev $(MICROPYTHON) systemd-analyze
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
 
@@ -27,6 +27,12 @@ $(MICROPYTHON): tests/micropython/package.json tests/micropython/package-lock.js
 		apt-get update -qq && apt-get install -y -qq nodejs npm; } || \
 		{ echo "make test needs Node.js and npm: install the Debian packages nodejs and npm"; exit 1; }
 	cd tests/micropython && npm ci --no-audit --no-fund
+
+# The service unit is checked with systemd's own tool (Debian package systemd).
+systemd-analyze:
+	@command -v systemd-analyze >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+		apt-get update -qq && apt-get install -y -qq systemd; } || \
+		{ echo "make test needs systemd-analyze: install the Debian package systemd"; exit 1; }
 
 $(VENV)/bin/python:
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Table Companion needs Python 3.11 or newer"'

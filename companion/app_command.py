@@ -18,7 +18,7 @@ from companion.games.milano1848 import stateio
 from companion.games.milano1848.errors import DataError
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
-from companion.games_command import load_config, open_store
+from companion.appliance_command import load_config, open_store
 from companion.notify import Notifier
 from companion.session import Session
 from companion.store import Journal, Store, StoreError

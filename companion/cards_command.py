@@ -70,7 +70,7 @@ def sheet(args: argparse.Namespace) -> int:
 
 
 def parse_printer(spec: str) -> dict[str, Any]:
-    from hardware.printer import parse_connection
+    from hardware.connection import parse_connection
 
     try:
         return parse_connection(spec)

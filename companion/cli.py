@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, app_command, cards_command, commands, dice_command, games_command
+from companion import __version__, app_command, cards_command, commands, dice_command, appliance_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--printer", metavar="SPEC", help="usb:VID:PID, serial:DEV, network:HOST, file:DEV or dummy")
     sheet.set_defaults(handler=cards_command.sheet)
 
-    _games_commands(sub)
+    _appliance_commands(sub)
     milano = sub.add_parser("milano1848", help="Radetzky: Milano 1848").add_subparsers(dest="action", required=True)
     new = milano.add_parser("new", help="print a freshly set-up state file")
     _game_options(new, players=4, seed=0)
@@ -69,29 +69,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _games_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _appliance_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     games = sub.add_parser("games", help="the saved games in the journal").add_subparsers(dest="action", required=True)
-    games.add_parser("list", help="every saved game, the latest first").set_defaults(handler=games_command.list_games)
+    games.add_parser("list", help="every saved game, the latest first").set_defaults(handler=appliance_command.list_games)
     show = games.add_parser("show", help="where a saved game stands")
     show.add_argument("id", type=int)
     show.add_argument("--state", action="store_true", help="print its state file instead")
-    show.set_defaults(handler=games_command.show_game)
+    show.set_defaults(handler=appliance_command.show_game)
     export = games.add_parser("export", help="a saved game as its JSON Lines record")
     export.add_argument("id", type=int)
     export.add_argument("--out", metavar="FILE", help="write it here (default: stdout)")
-    export.set_defaults(handler=games_command.export_game)
+    export.set_defaults(handler=appliance_command.export_game)
     imported = games.add_parser("import", help="a JSON Lines record as a new saved game (checked by replaying it)")
     imported.add_argument("record", metavar="RECORD.jsonl")
-    imported.set_defaults(handler=games_command.import_game)
+    imported.set_defaults(handler=appliance_command.import_game)
     delete = games.add_parser("delete", help="delete a saved game")
     delete.add_argument("id", type=int)
-    delete.set_defaults(handler=games_command.delete_game)
+    delete.set_defaults(handler=appliance_command.delete_game)
+
+    doctor = sub.add_parser("doctor", help="check every configured device and say how to fix what fails")
+    doctor.add_argument("--buttons", type=float, nargs="?", const=10.0, default=0.0, metavar="SECONDS",
+                        help="also ask for each table button in turn (default 10 s each)")
+    doctor.add_argument("--headless", action="store_true", help="skip the display check (a machine without a screen)")
+    doctor.set_defaults(handler=appliance_command.doctor)
 
     config = sub.add_parser("config", help="the config file").add_subparsers(dest="action", required=True)
     config.add_parser("check", help="check the config file; one line names any mistake").set_defaults(
-        handler=games_command.check_config)
+        handler=appliance_command.check_config)
     config.add_parser("show", help="the config in force, defaults filled in").set_defaults(
-        handler=games_command.show_config)
+        handler=appliance_command.show_config)
 
 
 def _game_options(parser: argparse.ArgumentParser, players: int, seed: int) -> None:
@@ -105,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.handler(args))
+    except ModuleNotFoundError as exc:  # an extra the command needs is not installed
+        print(f"companion: this needs the Python package {exc.name!r}, which is not installed; "
+              "pip install 'table-companion[devices,app]' installs every device's", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130  # Ctrl-C: stop quietly, as a shell command should
     except BrokenPipeError:  # `companion run | head`: the reader left; so do we, without a flush error

@@ -40,7 +40,7 @@ def _pin(value: Any) -> bool:
 
 
 def _printer(value: Any) -> bool:
-    from hardware.printer import parse_connection
+    from hardware.connection import parse_connection
 
     if value == "simulated":
         return True

@@ -24,6 +24,7 @@ class OpenDevices:
     devices: Devices
     tray: list[Any] | None  # desk mode: the simulated printer's tickets, for the screen
     buttons: Any = None
+    problems: dict[str, str] = field(default_factory=dict)  # a device that could not be opened: why
     closers: list[Callable[[], None]] = field(default_factory=list)
 
     def close(self) -> None:
@@ -43,8 +44,11 @@ def open_devices(config: Config, state_dir: Path, press: Callable[[str], None],
     if opened.devices.cards is not None:
         opened.closers.append(opened.devices.cards.close)
     if config["buttons.enabled"]:
-        opened.buttons = _buttons(config, press)
-        opened.closers.append(opened.buttons.close)
+        try:
+            opened.buttons = _buttons(config, press)
+            opened.closers.append(opened.buttons.close)
+        except Exception as exc:  # gpiozero's own: no pin factory here, a pin in use, a bad pin
+            opened.problems["buttons"] = f"The table buttons cannot be opened ({exc.__class__.__name__}: {exc})."
     return opened
 
 
@@ -55,7 +59,8 @@ def _printer(config: Config, ticket_dir: Path | None) -> tuple[Any, list[Any] | 
 
         printer = SimPrinter(ticket_dir=ticket_dir)
         return printer, printer.tray
-    from hardware.printer import EscposPrinter, parse_connection
+    from hardware.connection import parse_connection
+    from hardware.printer import EscposPrinter
 
     return EscposPrinter(parse_connection(connection), config["printer.profile"]), None
 

@@ -3,13 +3,15 @@ images, and synthetic frames. Each returns greyscale frames, or None when it has
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Protocol
 
-import cv2
-import numpy as np
+os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # a missing camera is told in one sentence, not in cv2's warnings
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
-from hardware.scene import PlacedCard, Scene, render
+from hardware.scene import PlacedCard, Scene, render  # noqa: E402
 
 
 class FrameSource(Protocol):

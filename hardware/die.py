@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from firmware_bridge.link import DieLink
@@ -48,6 +49,24 @@ class SerialDie:
 
     def wait_online(self, timeout_s: float) -> bool:
         return self._link.wait_online(timeout_s)
+
+    @property
+    def versions(self) -> str | None:
+        """"firmware 1.0.0, protocol 1" once the handshake is done."""
+        info = self._link.info
+        return None if info is None else f"firmware {info.firmware}, protocol {info.protocol}"
+
+    def round_trip_ms(self, pings: int = 5) -> float | None:
+        """The median time for a ping to come back (hardware check); None if the box does not answer."""
+        times = []
+        for _ in range(pings):
+            started = time.perf_counter()
+            try:
+                self._link.ping().result(1.0)
+            except Exception:  # offline, timed out: the box is not answering
+                return None
+            times.append((time.perf_counter() - started) * 1000)
+        return sorted(times)[len(times) // 2]
 
     def close(self) -> None:
         self._link.close()

@@ -8,6 +8,7 @@ folder), and lgpio drops presses shorter than bounce_time, so bounce_time stays 
 from __future__ import annotations
 
 import os
+import warnings
 import tempfile
 from collections.abc import Callable
 from typing import Any
@@ -27,6 +28,9 @@ class TableButtons:
                  lights: dict[str, int] | None = None, pin_factory: Any = None) -> None:
         os.environ.setdefault("LG_WD", tempfile.gettempdir())  # before gpiozero picks lgpio
         from gpiozero import LED, Button
+        from gpiozero.exc import PinFactoryFallback
+
+        warnings.simplefilter("ignore", PinFactoryFallback)  # the factory that did load is what matters
 
         self._listener = listener
         self.buttons: dict[str, Any] = {}

@@ -46,28 +46,6 @@ def open_printer(connection: dict[str, Any], profile: str) -> Any:
     raise PrinterError(f"printer kind must be one of {', '.join(CONNECTIONS)}, not {kind!r}")
 
 
-CONNECTION_FORMS = "usb:VID:PID, serial:DEVICE, network:HOST[:PORT], file:DEVICE or dummy"
-
-
-def parse_connection(spec: str) -> dict[str, Any]:
-    """A connection written as text (config, command line) -> open_printer's dict. ValueError: not one."""
-    kind, _, rest = spec.partition(":")
-    try:
-        if kind == "usb":
-            vendor, product = rest.split(":")
-            return {"kind": "usb", "vendor": int(vendor, 16), "product": int(product, 16)}
-        if kind == "network" and rest:
-            host, _, port = rest.partition(":")
-            return {"kind": "network", "host": host, "port": int(port or 9100)}
-        if kind in ("serial", "file") and rest:
-            return {"kind": kind, "device": rest}
-        if kind == "dummy" and not rest:
-            return {"kind": "dummy"}
-    except ValueError:
-        pass
-    raise ValueError(f"{spec!r} is not {CONNECTION_FORMS}")
-
-
 def escpos_bytes(document: Document, profile: str = "POS-5890") -> bytes:
     """The bytes a printer of this profile would get for the document (python-escpos's Dummy)."""
     from escpos.printer import Dummy
@@ -114,6 +92,7 @@ class EscposPrinter:
     def __init__(self, connection: dict[str, Any], profile: str = "POS-5890") -> None:
         self.connection, self.profile = connection, profile
         self.width_px = paper_width(profile)
+        self.problem = ""  # why the last state() said offline (the hardware check shows it)
 
     def _device(self) -> Any:
         try:
@@ -124,6 +103,7 @@ class EscposPrinter:
         except PrinterError:
             raise
         except Exception as exc:  # each connection class fails its own way (usb.core, serial, socket)
+            self.problem = f"{exc.__class__.__name__}: {exc}"
             raise PrinterError(f"the printer cannot be reached ({exc.__class__.__name__})") from None
 
     def state(self) -> str:
@@ -133,11 +113,13 @@ class EscposPrinter:
             return "offline"
         try:
             if not device.is_online():  # first: paper_status() answers "plenty" for a silent printer
+                self.problem = "it does not answer status requests"
                 return "offline"
             paper = device.paper_status()
         except NotImplementedError:
             return "ready"  # a write-only connection (File, Dummy) cannot tell; a failed print will
-        except Exception:  # the connection's own errors (usb.core, serial, socket): not there
+        except Exception as exc:  # the connection's own errors (usb.core, serial, socket): not there
+            self.problem = f"{exc.__class__.__name__}: {exc}"
             return "offline"
         finally:
             _close(device)

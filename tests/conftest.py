@@ -20,3 +20,16 @@ def own_directories(tmp_path_factory, monkeypatch):
 @pytest.fixture(scope="session")
 def edition() -> Edition:
     return milano1848()
+
+
+@pytest.fixture
+def factory():
+    """gpiozero's own MockFactory as the pin factory for the test, reset afterwards."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    previous = Device.pin_factory
+    Device.pin_factory = mock = MockFactory()
+    yield mock
+    mock.reset()
+    Device.pin_factory = previous

@@ -12,11 +12,17 @@ import os
 import shutil
 import sys
 
-CANDIDATES = ("kmsdrm", "wayland", "x11")
 INSIDE_CAGE = "COMPANION_IN_CAGE"
 
 
-def working_drivers(candidates: tuple[str, ...] = CANDIDATES) -> list[str]:
+def candidates() -> tuple[str, ...]:
+    """The drivers worth trying here: a desktop's window before the bare screen."""
+    desktop = tuple(name for name, variable in (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
+                    if os.environ.get(variable))
+    return desktop + ("kmsdrm",)
+
+
+def working_drivers(candidates: tuple[str, ...]) -> list[str]:
     """The SDL video drivers that can open a display here, in order (each one is really started)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -52,13 +58,15 @@ def choose(setting: str, working: list[str], cage: bool) -> str:
     return setting
 
 
+def cage_available() -> bool:
+    return shutil.which("cage") is not None
+
+
 def prepare(setting: str) -> None:
     """Set SDL_VIDEODRIVER for the app, or re-start the command inside cage (does not return then)."""
     if os.environ.get("SDL_VIDEODRIVER") or os.environ.get(INSIDE_CAGE):
         return  # chosen by hand, or already inside the kiosk compositor
-    desktop = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY")
-    order = ("wayland", "x11", "kmsdrm") if desktop else CANDIDATES  # a desktop's window before the bare screen
-    driver = choose(setting, working_drivers(order), shutil.which("cage") is not None)
+    driver = choose(setting, working_drivers(candidates()), cage_available())
     if driver == "cage":
         os.environ[INSIDE_CAGE] = "1"
         os.execvp("cage", ["cage", "--", sys.executable, "-m", "companion.cli", *sys.argv[1:]])

@@ -5,21 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
 
 from hardware import gpio
 from hardware.gpio import BUTTON_PINS, LIGHT_PINS, TableButtons
 from hardware.sim.buttons import SimButtons
-
-
-@pytest.fixture
-def factory():
-    previous = Device.pin_factory
-    Device.pin_factory = factory = MockFactory()
-    yield factory
-    factory.reset()
-    Device.pin_factory = previous
 
 
 @pytest.fixture

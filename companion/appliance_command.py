@@ -1,4 +1,4 @@
-"""`companion games` and `companion config`: the saved games in the journal, and the config file."""
+"""`companion games`, `companion config` and `companion doctor`: the saved games in the journal, the config file, the hardware check."""
 
 from __future__ import annotations
 
@@ -118,3 +118,25 @@ def check_config(args: argparse.Namespace) -> int:
 def show_config(args: argparse.Namespace) -> int:
     sys.stdout.write(load_config().to_toml())
     return 0
+
+
+@user_errors
+def doctor(args: argparse.Namespace) -> int:
+    """Check every configured device; exit 0 only when every required one is fine."""
+    import queue
+
+    from companion.devices import open_devices
+    from companion.doctor import healthy, run_checks, table
+
+    config = load_config()
+    store = open_store()
+    presses: queue.Queue[str] = queue.Queue()
+    opened = open_devices(config, store.directory, presses.put)
+    try:
+        checks = run_checks(config, opened, store, headless=args.headless, presses=presses, press_s=args.buttons)
+    finally:
+        opened.close()
+        store.close()
+    print(f"config   ok    {config.source}")
+    sys.stdout.write(table(checks))
+    return 0 if healthy(checks) else 1

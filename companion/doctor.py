@@ -1,0 +1,196 @@
+"""The hardware check: every configured device, the display, the journal and the clock, each with
+the fix when it fails. `companion doctor` prints the table; the app's settings screen shows it too.
+
+The checks run on devices already opened (the app's own, or ones `companion doctor` opens), so the
+die's port, which is opened exclusively, is never fought over.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.config import Config
+from companion.devices import OpenDevices
+from companion.store import Store
+
+SANE_YEAR = 2025  # a Pi has no clock battery: before the network sets it, it may think it is 1970
+FIX_RELOAD_UDEV = "sudo udevadm control --reload && sudo udevadm trigger"
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+    required: bool = True
+
+    @property
+    def mark(self) -> str:
+        return "ok" if self.ok else ("FAIL" if self.required else "warn")
+
+
+def run_checks(config: Config, opened: OpenDevices, store: Store, headless: bool = False,
+               presses: queue.Queue[str] | None = None, press_s: float = 0.0) -> list[Check]:
+    """Every check, in the order the table shows them. `press_s` > 0: ask for each button in turn."""
+    checks = [check_display(config, headless), check_journal(store), check_clock(),
+              check_camera(config, opened.devices.cards), check_die(config, opened.devices.die),
+              check_printer(config, opened.devices.printer)]
+    checks.append(check_buttons(config, opened.buttons, presses, press_s, opened.problems.get("buttons", "")))
+    return checks
+
+
+def check_display(config: Config, headless: bool) -> Check:
+    if headless:
+        return Check("display", True, "not needed (headless)", required=False)
+    from companion.ui import display
+
+    chosen = os.environ.get("SDL_VIDEODRIVER")
+    tried = (chosen,) if chosen else display.candidates()
+    working = display.working_drivers(tried)
+    if working:
+        return Check("display", True, f"SDL video driver {working[0]}" + (" (SDL_VIDEODRIVER)" if chosen else ""))
+    if display.cage_available():
+        return Check("display", True, "no SDL driver reaches the screen directly: the app starts inside cage")
+    return Check("display", False, f"no SDL video driver can open the screen (tried {', '.join(tried)})",
+                 "install the kiosk compositor: sudo apt install cage (docs/appliance.md, The display)")
+
+
+def check_journal(store: Store) -> Check:
+    probe = store.directory / ".doctor-write-test"
+    try:
+        probe.write_text("ok")
+        probe.unlink()
+    except OSError as exc:
+        return Check("journal", False, f"{store.directory} is not writable ({exc.strerror})",
+                     f"the service's StateDirectory must belong to user companion: sudo chown -R companion: {store.directory}")
+    integrity = store.integrity()
+    if integrity != "ok":
+        return Check("journal", False, f"integrity check: {integrity}", "restart the companion: it moves a damaged journal aside")
+    return Check("journal", True, f"{store.path}: {len(store.games())} saved games, integrity ok")
+
+
+def check_clock(now: float | None = None) -> Check:
+    year = time.gmtime(time.time() if now is None else now).tm_year
+    if year < SANE_YEAR:
+        return Check("clock", False, f"the clock says {year}", "connect to the network once (NTP), or fit an RTC "
+                     "battery: saved games are listed by date", required=False)
+    return Check("clock", True, time.strftime("%Y-%m-%d %H:%M", time.localtime(now)), required=False)
+
+
+def check_camera(config: Config, cards: Any, wait_s: float = 3.0) -> Check:
+    if cards is None:
+        return Check("camera", True, "none configured: cards are tapped on screen", required=False)
+    started = time.monotonic()
+    first = cards.frames
+    while time.monotonic() - started < wait_s and cards.frames - first < 10:
+        time.sleep(0.05)
+    frames = cards.frames - first
+    if frames == 0:
+        return Check("camera", False, cards.status, _camera_fix(config["camera.source"], cards.status))
+    fps = frames / (time.monotonic() - started)
+    seen = cards.placed()
+    shown = f"; cards seen: {', '.join(seen)}" if seen else "; show a card to test the markers"
+    return Check("camera", True, f"{config['camera.source']}: frames arrive, {fps:.0f} fps{shown}")
+
+
+def _camera_fix(source: str, status: str) -> str:
+    if "ermission" in status:
+        return "add user companion to group video: sudo usermod -a -G video companion"
+    if source == "picamera":
+        return ("check the ribbon cable, then `rpicam-hello --list-cameras`; picamera2 comes from Debian "
+                "(sudo apt install python3-picamera2) and the venv needs --system-site-packages")
+    return f"check that {source} exists and gives pictures"
+
+
+def check_die(config: Config, die: Any, wait_s: float = 3.0) -> Check:
+    if config["die.port"] == "simulated":
+        return Check("die", True, "simulated on screen", required=False)
+    if not die.wait_online(wait_s):
+        return Check("die", False, die.status, _die_fix(die.status))
+    round_trip = die.round_trip_ms()
+    timing = f", round trip {round_trip:.1f} ms" if round_trip is not None else ", but pings go unanswered"
+    return Check("die", round_trip is not None, f"{die.versions}{timing}",
+                 "" if round_trip is not None else "unplug the box and plug it in again")
+
+
+def _die_fix(status: str) -> str:
+    if "cannot be opened" in status and "ermission" in status:
+        return "add user companion to group dialout: sudo usermod -a -G dialout companion"
+    if "protocol" in status:
+        return "flash the firmware in firmware_bridge/firmware (docs/hardware/die.md)"
+    if "No die box found" in status or "is it plugged in" in status:
+        return f"plug the die box in; if it is, the udev rule is not loaded: {FIX_RELOAD_UDEV}"
+    return "unplug the box and plug it in again"
+
+
+def check_printer(config: Config, service: Any) -> Check:
+    if config["printer.connection"] == "simulated":
+        return Check("printer", True, "simulated: tickets on screen", required=False)
+    printer = service.printer
+    state = printer.state()
+    if state in ("ready", "paper-low"):
+        paper = "paper low" if state == "paper-low" else "paper ok"
+        return Check("printer", True, f"{config['printer.connection']}: online, {paper}")
+    if state == "paper-out":
+        return Check("printer", False, "online, out of paper", "load a 58 mm roll")
+    problem = getattr(printer, "problem", "")
+    return Check("printer", False, f"{config['printer.connection']}: offline ({problem})", _printer_fix(problem))
+
+
+def _printer_fix(problem: str) -> str:
+    if "NoBackendError" in problem:
+        return "pyusb finds no libusb: sudo apt install libusb-1.0-0"
+    if "ccess denied" in problem or "ermission" in problem:
+        return f"add user companion to group lp, and load the udev rule 99-companion.rules: {FIX_RELOAD_UDEV}"
+    return "is it switched on and plugged in? `lsusb` should list its VID:PID (printer.connection)"
+
+
+def check_buttons(config: Config, buttons: Any, presses: queue.Queue[str] | None, press_s: float,
+                  problem: str = "", prompt: Callable[[str], None] = print) -> Check:
+    if not config["buttons.enabled"]:
+        return Check("buttons", True, "none configured: the screen and the keyboard do", required=False)
+    if buttons is None:
+        return Check("buttons", False, problem, "on a Pi 5 gpiozero needs lgpio (sudo apt install python3-lgpio); "
+                     "add user companion to group gpio", required=False)
+    if press_s <= 0 or presses is None:
+        return Check("buttons", True, f"{buttons.status} (press test: companion doctor --buttons)", required=False)
+    missing = []
+    for name in ("confirm", "back", "next", "roll"):
+        prompt(f"press {name} within {press_s:g} s ...")
+        if not _pressed(presses, name, press_s):
+            missing.append(name)
+    if missing:
+        pins = ", ".join(f"{n} (GPIO {config[f'buttons.{n}']})" for n in missing)
+        return Check("buttons", False, f"no press from {pins}", "check the wiring: each button between its GPIO "
+                     "and ground (docs/hardware/buttons.md)", required=False)
+    return Check("buttons", True, "all four pressed", required=False)
+
+
+def _pressed(presses: queue.Queue[str], name: str, within_s: float) -> bool:
+    deadline = time.monotonic() + within_s
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            if presses.get(timeout=left) == name:
+                return True
+        except queue.Empty:
+            return False
+    return False
+
+
+def table(checks: list[Check]) -> str:
+    """The checks as the terminal shows them, then the fixes for what failed."""
+    width = max(len(c.name) for c in checks)
+    lines = [f"{c.name:<{width}}  {c.mark:<4}  {c.detail}" for c in checks]
+    fixes = [f"  {c.name}: {c.fix}" for c in checks if not c.ok and c.fix]
+    return "\n".join(lines + (["", "To fix:"] + fixes if fixes else [])) + "\n"
+
+
+def healthy(checks: list[Check]) -> bool:
+    """True when every required check passed (the exit code of `companion doctor`)."""
+    return all(c.ok for c in checks if c.required)

@@ -1,0 +1,45 @@
+"""systemd's notify protocol on a real socket, and the choice of the display path."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+from companion.notify import Notifier
+from companion.ui.display import choose
+
+
+def test_ready_once_then_the_watchdog_twice_per_period(tmp_path, monkeypatch):
+    path = str(tmp_path / "notify")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as server:
+        server.bind(path)
+        server.settimeout(1)
+        monkeypatch.setenv("NOTIFY_SOCKET", path)
+        monkeypatch.setenv("WATCHDOG_USEC", "200000")  # 0.2 s: a ping every 0.1 s
+        notifier = Notifier()
+        started = time.monotonic()
+        while time.monotonic() - started < 0.35:
+            notifier.frame()
+            time.sleep(0.01)
+        messages = []
+        server.setblocking(False)
+        while True:
+            try:
+                messages.append(server.recv(256).decode())
+            except BlockingIOError:
+                break
+    assert messages[0].startswith("READY=1")
+    assert 2 <= messages.count("WATCHDOG=1") <= 4 and len(messages) == 1 + messages.count("WATCHDOG=1")
+
+
+def test_without_systemd_nothing_is_sent(monkeypatch):
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    assert Notifier().send("READY=1") is False
+
+
+def test_the_display_path():
+    assert choose("auto", ["kmsdrm"], cage=True) == "kmsdrm"  # SDL reaches the screen itself
+    assert choose("auto", [], cage=True) == "cage"  # a pip wheel without kmsdrm: the kiosk compositor
+    assert choose("auto", [], cage=False) == "none"
+    assert choose("x11", ["kmsdrm"], cage=True) == "x11"  # the config's word is final
+    assert choose("cage", ["kmsdrm"], cage=True) == "cage"
