@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     config = load_config()
     try:
         from companion.devices import open_devices
+        from companion.doctor import run_checks
         from companion.ui import display
         from companion.ui.app import App
     except ImportError as exc:
@@ -46,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
                           retry_s=0.2 if args.headless else 2.0)
     sessions = Sessions(store, opened.devices, trace=args.trace_journal)
     try:
-        app = _open(App, args, config, opened.tray, sessions, presses, store.notice)
+        app = _open(App, args, config, opened.tray, sessions, presses, store.notice,
+                    check_devices=lambda: run_checks(config, opened, store, headless=args.headless))
         if args.autoplay:
             resumed = sessions.resume() if args.resume and store.in_progress() else None
             app.begin(resumed or sessions.new(options))
@@ -119,7 +121,7 @@ def _ticket_dir(args: argparse.Namespace) -> Any:
 
 
 def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any] | None,  # type: ignore[no-untyped-def]
-          sessions: Sessions, presses: queue.Queue[str], notice: str):
+          sessions: Sessions, presses: queue.Queue[str], notice: str, check_devices: Any):
     size_text = args.size or config["screen.size"]
     width, _, height = size_text.partition("x")
     try:
@@ -128,7 +130,8 @@ def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any
         raise UserError(f"--size: {size_text!r} is not WIDTHxHEIGHT, like 800x480") from None
     try:
         return app_class(None, size, headless=args.headless, tray=tray, new_session=sessions.new,
-                         resume=(sessions.resumable, sessions.resume), notice=notice, presses=presses)
+                         resume=(sessions.resumable, sessions.resume), notice=notice, presses=presses,
+                         check_devices=check_devices)
     except Exception as exc:  # pygame.error: no display, no video driver
         raise UserError(f"no screen to open ({exc}); try --headless, or --terminal for the text demo") from None
 

@@ -46,12 +46,13 @@ class App:
     def __init__(self, session: Session | None, size: tuple[int, int] = (800, 480), headless: bool = False,
                  tray: list[Any] | None = None, new_session: Callable[[Options], Session] | None = None,
                  resume: tuple[Callable[[], str | None], Callable[[], Session]] | None = None, notice: str = "",
-                 presses: queue.Queue[str] | None = None) -> None:
+                 presses: queue.Queue[str] | None = None, check_devices: Callable[[], list[Any]] | None = None) -> None:
         """`session` None opens the start screen, whose Start calls `new_session`.
         `tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button.
         `resume`: (what the Resume button says, or None when no game is in progress; the resumed session).
         `notice`: a sentence for the start screen (a repaired journal). `size` (0, 0): the whole screen.
-        `presses`: the table buttons' queue (gpiozero puts names in from its threads)."""
+        `presses`: the table buttons' queue (gpiozero puts names in from its threads).
+        `check_devices`: the hardware check behind the settings screen (companion.doctor)."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -60,6 +61,7 @@ class App:
         from companion.ui import theme
         from companion.ui.board import BoardView
         from companion.ui.panel import Panel
+        from companion.ui.settings import SettingsScreen
         from companion.ui.start import StartScreen
 
         self.pygame = pygame
@@ -78,7 +80,11 @@ class App:
         self.new_session = new_session
         self.resume, self.notice = resume, notice
         self.start_screen = StartScreen(pygame.Rect(0, 0, width, height), theme.target_px(height),
-                                        milano1848().rules.wave, self._start, self._resume if resume else None)
+                                        milano1848().rules.wave, self._start, self._resume if resume else None,
+                                        settings=lambda: setattr(self, "showing_settings", True))
+        self.settings = SettingsScreen(pygame.Rect(0, 0, width, height), theme.target_px(height), check_devices,
+                                       close=lambda: setattr(self, "showing_settings", False))
+        self.showing_settings = False
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.buttons: list[Button] = []
@@ -149,6 +155,9 @@ class App:
         if self.showing_ticket:  # any tap puts the ticket away
             self.showing_ticket = False
             return
+        if self.notice and self._session is None:  # the start screen's notice, read: out of the way
+            self.notice = ""
+            return
         if self.animation is not None:  # any tap skips the Austrian turn's animation
             self.animation = None
             return
@@ -179,7 +188,7 @@ class App:
         screen = self.screen
         screen.fill(theme.BACKGROUND)
         if self._session is None:
-            self._draw_start()
+            self._draw_settings() if self.showing_settings else self._draw_start()
             return
         if self.session.last_turn is not self._shown_turn:
             self._shown_turn = self.session.last_turn
@@ -238,8 +247,40 @@ class App:
         self.buttons = self.start_screen.buttons(random.SystemRandom().randrange(2**31), resume_label)
         for button in self.buttons:
             button.draw(self.screen, self.fonts["body"], self.fonts["small"])
-        if self.notice:
-            self._wrapped(self.notice, self.screen.get_rect().inflate(-40, 0), self.start_screen.bottom(), theme.ALERT)
+        if self.notice:  # over the choices until a tap: what happened to the journal must be read
+            banner = self.screen.get_rect().inflate(-24, 0)
+            banner.height = self._wrapped(self.notice, banner.inflate(-24, 0), 0, theme.ALERT, draw=False) + 56
+            banner.y = 8
+            self.pygame.draw.rect(self.screen, theme.ZONE, banner, border_radius=8)
+            self.pygame.draw.rect(self.screen, theme.ALERT, banner, width=3, border_radius=8)
+            bottom = self._wrapped(self.notice, banner.inflate(-24, 0), banner.y + 12, theme.ALERT)
+            self._wrapped("Tap to go on.", banner.inflate(-24, 0), bottom + 4, theme.MUTED)
+        self.pygame.display.flip()
+
+    def _draw_settings(self) -> None:
+        from companion.ui import theme
+
+        self.screen.blit(self.fonts["body"].render("Settings: hardware check", True, theme.INK), (20, 10))
+        y = 10 + self.fonts["body"].get_linesize() + 6
+        if self.settings.running:
+            self._wrapped("Checking the devices (a few seconds each)...", self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
+        elif self.settings.problem:
+            self._wrapped(self.settings.problem, self.screen.get_rect().inflate(-40, 0), y, theme.ALERT)
+        elif self.settings.checks is None:
+            self._wrapped("Tap Check devices: the display, the journal, the clock, the camera, the die, the printer "
+                          "and the buttons, each with the fix when something is wrong.",
+                          self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
+        small = self.fonts["small"]
+        name_w, mark_w = small.size("buttons  ")[0], small.size("FAIL  ")[0]
+        left = 20 + name_w + mark_w
+        area = self.pygame.Rect(left, 0, self.screen.get_width() - left - 20, self.screen.get_height())
+        for name, mark, text, colour in self.settings.rows():
+            self.screen.blit(small.render(name, True, theme.INK), (20, y))
+            self.screen.blit(small.render(mark, True, colour), (20 + name_w, y))
+            y = self._wrapped(text, area, y, theme.INK if mark else theme.MUTED)
+        self.buttons = self.settings.buttons()
+        for button in self.buttons:
+            button.draw(self.screen, self.fonts["body"], self.fonts["small"])
         self.pygame.display.flip()
 
     def _again_button(self) -> list[Button]:
@@ -272,15 +313,16 @@ class App:
 
         return self._wrapped(message, self.panel.rect.inflate(-20, 0), y, colour or theme.ALERT)
 
-    def _wrapped(self, message: str, area: Any, y: int, colour: tuple[int, int, int]) -> int:
-        """Draw a sentence wrapped to `area`'s width from `y`; the y below it."""
+    def _wrapped(self, message: str, area: Any, y: int, colour: tuple[int, int, int], draw: bool = True) -> int:
+        """Draw a sentence wrapped to `area`'s width from `y` (or only measure it); the y below it."""
         font, words, line = self.fonts["small"], message.split(), ""
         for word in words + [""]:
             trial = f"{line} {word}".strip()
             if word and font.size(trial)[0] < area.width:
                 line = trial
                 continue
-            self.screen.blit(font.render(line, True, colour), (area.x, y))
+            if draw:
+                self.screen.blit(font.render(line, True, colour), (area.x, y))
             y, line = y + font.get_linesize(), word
         return y
 

@@ -20,9 +20,10 @@ class StartScreen:
     """Choices as rows of buttons (the chosen one highlighted), and Start."""
 
     def __init__(self, rect: pygame.Rect, target: int, waves: dict[int, int], start: Callable[[Options], None],
-                 resume: Callable[[], None] | None = None) -> None:
-        """`waves`: the rules' Soldiers per wave by rule player count (3-5); `resume`: the Resume button's tap."""
+                 resume: Callable[[], None] | None = None, settings: Callable[[], None] | None = None) -> None:
+        """`waves`: the rules' Soldiers per wave by rule player count (3-5); `resume`, `settings`: those buttons' taps."""
         self.rect, self.target, self.waves, self.start, self.resume = rect, target, waves, start, resume
+        self.settings = settings
         self.players, self.mode, self.difficulty, self.privacy = 4, "basic", 0, "open"
 
     def options(self, seed: int) -> Options:
@@ -46,13 +47,17 @@ class StartScreen:
                 rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), top, width, self.target)
                 buttons.append(Button(rect, label, tap, colour=theme.ITALY_GREEN if chosen else theme.BUTTON))
             top += self.target + GAP
+        left = self.rect.x + 20
+        if self.settings is not None:
+            buttons.append(Button(pygame.Rect(left, top, 150, self.target), "Settings", self.settings))
+            left += 158
+        width = self.rect.right - 20 - left
         if resume_label and self.resume is not None:
-            half = (self.rect.width - 48) // 2
-            buttons.append(Button(pygame.Rect(self.rect.x + 20, top, half, self.target), resume_label, self.resume,
+            resume_width = (width - 8) * 3 // 5
+            buttons.append(Button(pygame.Rect(left, top, resume_width, self.target), resume_label, self.resume,
                                   colour=theme.ITALY_GREEN))
-            start = pygame.Rect(self.rect.right - 20 - half, top, half, self.target)
-        else:
-            start = pygame.Rect(self.rect.centerx - 120, top, 240, self.target)
+            left, width = left + resume_width + 8, width - resume_width - 8
+        start = pygame.Rect(left, top, width, self.target)
         buttons.append(Button(start, "New game", lambda: self.start(self.options(seed)), colour=theme.ALERT))
         return buttons
 

@@ -254,3 +254,85 @@ def test_the_austrian_turn_is_shown_step_by_step_and_a_tap_skips_it(app):
     app.tap((400, 240))
     app.draw()
     assert app.animation is None and any(b.label == "Conquer" for b in app.buttons)
+
+
+def _desk(tmp_path):
+    """The app as `companion run` builds it: journal, devices from the (default) config, checks."""
+    import queue
+
+    from companion import config as configuration
+    from companion.app_command import Sessions
+    from companion.devices import open_devices
+    from companion.doctor import run_checks
+    from companion.store import Store
+
+    config = configuration.defaults()
+    store = Store(tmp_path / "state")
+    opened = open_devices(config, store.directory, queue.Queue().put, retry_s=0.05)
+    sessions = Sessions(store, opened.devices)
+    app = App(None, headless=True, tray=opened.tray, new_session=sessions.new, notice=store.notice,
+              resume=(sessions.resumable, sessions.resume),
+              check_devices=lambda: run_checks(config, opened, store, headless=True))
+    return app, store, opened
+
+
+def test_after_a_restart_the_start_screen_offers_to_resume_exactly_there(tmp_path):
+    import random
+
+    from companion.games.milano1848 import stateio
+    from companion.games.milano1848.bots import greedy_bot
+
+    app, store, opened = _desk(tmp_path)
+    app.draw()
+    assert not any(b.label.startswith("Resume") for b in app.buttons)  # nothing to resume yet
+    tap_button(app, "New game")
+    rng = random.Random(3)
+    while app.session.state.round < 2:
+        app.session.do(greedy_bot(app.session.state, rng))
+    left_at = stateio.dumps(app.session.state)
+    app.close(), opened.close(), store.close()  # the power goes
+
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        resume = next(b for b in app.buttons if b.label.startswith("Resume"))
+        assert resume.label.startswith("Resume: round 2, 4 players")
+        tap_button(app, resume.label)
+        assert stateio.dumps(app.session.state) == left_at
+        assert app.session.message == "Resumed: round 2."
+    finally:
+        app.close(), opened.close(), store.close()
+
+
+def test_the_settings_screen_runs_the_hardware_check(tmp_path):
+    import time
+
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        tap_button(app, "Settings")
+        tap_button(app, "Check devices")
+        deadline = time.monotonic() + 10
+        while app.settings.checks is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        app.draw()
+        rows = {name: (mark, text) for name, mark, text, _ in app.settings.rows() if name}
+        assert set(rows) == {"display", "journal", "clock", "camera", "die", "printer", "buttons"}
+        assert rows["die"] == ("ok", "simulated on screen") and "integrity ok" in rows["journal"][1]
+        tap_button(app, "Back")
+        assert any(b.label == "New game" for b in app.buttons)
+    finally:
+        app.close(), opened.close(), store.close()
+
+
+def test_a_repaired_journal_is_told_on_the_start_screen_until_a_tap(tmp_path):
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / "journal.db").write_bytes(b"not a database" * 300)
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        assert app.notice.startswith("The journal was damaged") and "No backup was found" in app.notice
+        app.tap((400, 300))
+        assert app.notice == ""
+    finally:
+        app.close(), opened.close(), store.close()

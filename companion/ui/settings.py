@@ -1,0 +1,58 @@
+"""The settings screen: the hardware check (the same checks as `companion doctor`), run in a worker
+so the screen stays live while the camera and the die are given their few seconds."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.widgets import Button
+
+MARK_COLOURS = {"ok": theme.ITALY_GREEN, "FAIL": theme.ALERT, "warn": (200, 120, 0)}
+
+
+class SettingsScreen:
+    def __init__(self, rect: pygame.Rect, target: int, check_devices: Callable[[], list[Any]] | None,
+                 close: Callable[[], None]) -> None:
+        self.rect, self.target, self.check_devices, self.close = rect, target, check_devices, close
+        self.checks: list[Any] | None = None
+        self.running = False
+        self.problem = ""
+
+    def start_check(self) -> None:
+        if self.running or self.check_devices is None:
+            return
+        self.running, self.checks, self.problem = True, None, ""
+        threading.Thread(target=self._check, name="hardware-check", daemon=True).start()
+
+    def _check(self) -> None:
+        try:
+            self.checks = self.check_devices() if self.check_devices else []
+        except Exception as exc:  # a device library's own error: shown, never a crash of the screen
+            self.problem = f"The check stopped: {exc.__class__.__name__}: {exc}"
+        finally:
+            self.running = False
+
+    def buttons(self) -> list[Button]:
+        bottom = self.rect.bottom - self.target - 12
+        half = (self.rect.width - 48) // 2
+        label = "Checking..." if self.running else "Check devices"
+        return [Button(pygame.Rect(self.rect.x + 20, bottom, half, self.target), "Back", self.close),
+                Button(pygame.Rect(self.rect.right - 20 - half, bottom, half, self.target), label, self.start_check,
+                       enabled=not self.running and self.check_devices is not None, colour=theme.ITALY_GREEN)]
+
+    def rows(self) -> list[tuple[str, str, str, tuple[int, int, int]]]:
+        """(device, mark, what was found or the fix) per check, for the table on screen."""
+        if self.checks is None:
+            return []
+        rows = []
+        for check in self.checks:
+            colour = MARK_COLOURS[check.mark]
+            rows.append((check.name, check.mark, check.detail, colour))
+            if not check.ok and check.fix:
+                rows.append(("", "", f"Fix: {check.fix}", theme.MUTED))
+        return rows
