@@ -19,6 +19,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/die.py
 	$(BIN)/python benchmarks/cards.py
 	$(BIN)/python benchmarks/tickets.py
+	$(BIN)/python benchmarks/advisor.py
 
 # MicroPython's WebAssembly port (pinned in tests/micropython/package.json) runs the die's
 # protocol and firmware cases; it needs Node.js and npm (Debian packages nodejs, npm).

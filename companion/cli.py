@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, app_command, cards_command, commands, dice_command, appliance_command
+from companion import __version__, app_command, appliance_command, cards_command, commands, dice_command, odds_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -66,6 +66,17 @@ def build_parser() -> argparse.ArgumentParser:
     turn.add_argument("--draw", type=int, metavar="N", help="the Zone card drawn in 2.D.3 (when zone_deck is null)")
     turn.add_argument("--receipt", metavar="FILE", help="also write the ticket as ESC/POS bytes for a 58 mm printer")
     turn.set_defaults(handler=commands.austrian_turn)
+
+    fight = milano.add_parser("odds", help="exact fight odds and the stop advice, as JSON")
+    fight.add_argument("--fight", required=True, choices=("radetzky", "soldiers", "rifle"))
+    fight.add_argument("--hand", required=True, help="the fighting Patriots' icons: swords,swords,map,cannonball")
+    fight.add_argument("--deck", help="the Austria draw pile: swords=11,map=11,cannonball=11 (the default)")
+    fight.add_argument("--discard", help="its discard pile, shuffled in when the pile runs out (default empty)")
+    fight.add_argument("--soldiers", type=int, default=1, help="Soldiers in the zone (soldiers, rifle)")
+    fight.add_argument("--lens", type=int, default=0, help="Soldiers already in the Lens: advice to continue or stop")
+    fight.add_argument("--reveal", type=int, choices=(2, 3), default=2, help="cards the Rifle reveals (rifle)")
+    fight.add_argument("--revealed", metavar="ICONS", help="the Austria card(s) showing now: advice on the answer")
+    fight.set_defaults(handler=odds_command.fight_odds)
     return parser
 
 

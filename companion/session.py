@@ -4,11 +4,13 @@ events -> screen, printer and die. The only module that knows both the engine an
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from companion.assets import milano1848_layout
 from companion.games.milano1848 import actions as a
+from companion.games.milano1848 import odds
 from companion.games.milano1848.dealer import Draw
 from companion.games.milano1848.errors import IllegalActionError
 from companion.games.milano1848.events import Event
@@ -36,6 +38,8 @@ class Session:
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
     last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
+    _advice_for: State | None = None
+    _advice: str | None = None
 
     @property
     def state(self) -> State:
@@ -59,6 +63,20 @@ class Session:
         if self.over:
             self.devices.printer.submit(chronicle_ticket(self.game))
         return True
+
+    def advice(self) -> str | None:
+        """The odds for this moment (companion.games.milano1848.odds), worked out in a worker so a
+        large Rifle fight never stalls a frame; None until it is ready, or when there is none."""
+        state = self.state
+        if self._advice_for is not state:
+            self._advice_for, self._advice = state, None
+            threading.Thread(target=self._work_out_advice, args=(state,), name="odds", daemon=True).start()
+        return self._advice
+
+    def _work_out_advice(self, state: State) -> None:
+        text = odds.advice(state)
+        if self._advice_for is state:  # still the moment it was asked for
+            self._advice = text
 
     def undo(self) -> bool:
         """Take back the last decision; one that revealed cards asks for a second Undo first."""

@@ -9,6 +9,7 @@ import os
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -42,6 +43,7 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "") -> 
             if step == wanted[0]:
                 if step == "act" and session.state.round == 1 and not session.message:
                     session.do(a.Move(99))  # show a refusal on the turn screen, as a player would meet it
+                _settle(session)
                 app.screenshot(str(OUT / f"{step}{suffix}.png"))
                 wanted.pop(0)
                 continue
@@ -50,6 +52,33 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "") -> 
             session.do(greedy_bot(session.state, rng))
         app.close()
         service.close()
+
+
+def _settle(session: Session) -> None:
+    """Let the odds worker finish, so the screen shows the advice a player would see a moment later."""
+    deadline = time.monotonic() + 5
+    while session.advice() is None and time.monotonic() < deadline and session.state.step in ("act", "continue"):
+        time.sleep(0.01)
+
+
+def settings_screen() -> None:
+    from companion.doctor import Check
+
+    checks = [Check("display", True, "SDL video driver kmsdrm"),
+              Check("journal", True, "/var/lib/companion/journal.db: 3 saved games, integrity ok"),
+              Check("clock", True, "2026-11-29 18:00", required=False),
+              Check("camera", True, "picamera: frames arrive, 30 fps; cards seen: italy-01"),
+              Check("die", False, "No die box found on USB (looking for 2e8a:0005).",
+                    "plug the die box in; if it is, the udev rule is not loaded: sudo udevadm control --reload && "
+                    "sudo udevadm trigger"),
+              Check("printer", True, "usb:0416:5011: online, paper ok"),
+              Check("buttons", True, "Buttons ready.", required=False)]
+    app = App(None, (800, 480), headless=True, new_session=lambda options: None,  # type: ignore[arg-type,return-value]
+              check_devices=lambda: checks)
+    app.showing_settings = True
+    app.settings.checks = checks  # an illustration of the table (a Pi with its die unplugged), not a reading
+    app.screenshot(str(OUT / "settings.png"))
+    app.close()
 
 
 def start_screen() -> None:
@@ -62,6 +91,7 @@ def start_screen() -> None:
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     start_screen()
+    settings_screen()
     capture((800, 480), SCREENS)
     capture((1280, 720), ("act",), "-1280x720")
     print(f"screenshots in {OUT.relative_to(ROOT)}: {', '.join(sorted(p.name for p in OUT.glob('*.png')))}")

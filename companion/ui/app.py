@@ -212,6 +212,9 @@ class App:
         hint = self.panel.helps.hint(self.session.state) if self.session.state.step == "act" else None
         if hint:
             y = self._message(hint, y, theme.INK)
+        advice = self.session.advice() if self.panel.privacy == "open" else None  # odds would tell of hidden hands
+        if advice:
+            y = self._message(advice, y, theme.ITALY_GREEN)
         if self.session.message:
             y = self._message(self.session.message, y + 4)
         self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()

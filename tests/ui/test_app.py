@@ -336,3 +336,27 @@ def test_a_repaired_journal_is_told_on_the_start_screen_until_a_tap(tmp_path):
         assert app.notice == ""
     finally:
         app.close(), opened.close(), store.close()
+
+
+@pytest.mark.parametrize("privacy, shown", [("open", True), ("hidden", False)])
+def test_the_stop_advice_shows_after_a_win_when_hands_are_open(app, privacy, shown):
+    import random
+    import time
+
+    from companion.games.milano1848.bots import greedy_bot
+    from companion.games.milano1848.state import CONTINUE
+
+    app.panel.privacy = privacy
+    rng = random.Random(2)
+    while app.session.state.step != CONTINUE:
+        app.session.do(greedy_bot(app.session.state, rng))
+    deadline = time.monotonic() + 5
+    while app.session.advice() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    advice = app.session.advice()
+    assert advice is not None and advice.startswith(("Continue: ", "Stop: ")) and "% to take another Soldier" in advice
+    drawn: list[str] = []
+    original = app._message
+    app._message = lambda text, y, colour=None: drawn.append(text) or original(text, y, colour)
+    app.draw()
+    assert (advice in drawn) is shown

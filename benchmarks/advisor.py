@@ -1,0 +1,51 @@
+"""Fight advice latency: every advice the table can ask for, cold (nothing cached), on one core.
+
+Run: .venv/bin/python benchmarks/advisor.py   (or `make bench`)
+Goal (issue 7): any advice in <= 50 ms for up to 8 cards across the fighting Patriots.
+Each case is solved from scratch (the module's caches cleared), the worst of 3 runs kept.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.games.milano1848 import odds  # noqa: E402
+
+ICON_CYCLE = ("swords", "map", "cannonball")
+
+
+def hand(cards: int) -> odds.Counts:
+    return odds.counts(ICON_CYCLE[i % 3] for i in range(cards))
+
+
+def cold(solve) -> float:  # type: ignore[no-untyped-def]
+    worst = 0.0
+    for _ in range(3):
+        for cache in (odds.reveals, odds._clashes):
+            cache.cache_clear()
+        started = time.perf_counter()
+        solve()
+        worst = max(worst, (time.perf_counter() - started) * 1000)
+    return worst
+
+
+def main() -> None:
+    print("Fight Radetzky (3 reveals), win probability:")
+    for cards in (3, 4, 6, 8):
+        print(f"  {cards} cards: {cold(lambda: odds.radetzky_win(hand(cards))):7.1f} ms")
+    print("Fight the Soldiers: policy, expected removed, distribution, next-clash odds (worst of soldiers 1-7):")
+    print("  cards   reveal 1   Rifle 2   Rifle 3   (ms)")
+    for cards in range(1, 9):
+        row = []
+        for reveal in (1, 2, 3):
+            row.append(max(cold(lambda: odds.SoldiersFight(hand(cards), soldiers, 0, odds.FULL_DECK, reveal).start())
+                           for soldiers in range(1, 8)))
+        print(f"  {cards:5d}  " + "  ".join(f"{ms:8.1f}" for ms in row))
+
+
+if __name__ == "__main__":
+    main()
