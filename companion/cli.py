@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, app_command, appliance_command, cards_command, commands, dice_command, odds_command
+from companion import __version__, app_command, appliance_command, cards_command, commands, dice_command, odds_command, simulate_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,6 +77,20 @@ def build_parser() -> argparse.ArgumentParser:
     fight.add_argument("--reveal", type=int, choices=(2, 3), default=2, help="cards the Rifle reveals (rifle)")
     fight.add_argument("--revealed", metavar="ICONS", help="the Austria card(s) showing now: advice on the answer")
     fight.set_defaults(handler=odds_command.fight_odds)
+
+    threat = milano.add_parser("forecast", help="what the coming Austrian turn will do, for a state file (JSON)")
+    threat.add_argument("state", metavar="STATE.json")
+    threat.set_defaults(handler=commands.forecast_turn)
+
+    simulate = milano.add_parser("simulate", help="many games played by a simple heuristic policy, on every core")
+    simulate.add_argument("--games", type=int, default=1000)
+    simulate.add_argument("--players", type=int, default=4, choices=range(1, 6), metavar="1-5")
+    simulate.add_argument("--mode", default="basic", choices=("basic", "advanced"))
+    simulate.add_argument("--wave", type=int, metavar="N", help="Soldiers per wave (default: the rules' own)")
+    simulate.add_argument("--seed", type=int, default=1, help="the same seed plays the same games")
+    simulate.add_argument("--workers", type=int, help="processes (default: every core)")
+    simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
+    simulate.set_defaults(handler=simulate_command.simulate)
     return parser
 
 

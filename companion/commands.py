@@ -117,6 +117,28 @@ def resolve_austrian_turn(state: State, draw: int | None, source: str) -> tuple[
 
 
 @user_errors
+def forecast_turn(args: argparse.Namespace) -> int:
+    """What the coming Austrian turn will do; the Zone deck's order is never used."""
+    import json
+
+    from companion.games.milano1848.forecast import forecast
+
+    try:
+        state = stateio.loads(read_text(args.state, MAX_STATE_BYTES), milano1848())
+    except DataError as exc:
+        raise UserError(f"{args.state}: {exc}") from None
+    if state.step == OVER:
+        raise UserError(f"{args.state}: step: the game is over; there is no Austrian turn to come")
+    ahead = forecast(state)
+    print(json.dumps({
+        "poured": ahead.poured, "falls": [vars(t) for t in ahead.falls], "winner": ahead.winner, "ended_by": ahead.ended_by,
+        "radetzky": {z: round(p, 6) for z, p in sorted(ahead.radetzky.items())},
+        "arrivals": {z: round(n, 6) for z, n in sorted(ahead.arrivals.items())}, "summary": ahead.summary(),
+    }))
+    return 0
+
+
+@user_errors
 def replay_record(args: argparse.Namespace) -> int:
     try:
         game = load_record(read_text(args.record, MAX_RECORD_BYTES), milano1848())

@@ -14,6 +14,7 @@ from companion.games.milano1848 import odds
 from companion.games.milano1848.dealer import Draw
 from companion.games.milano1848.errors import IllegalActionError
 from companion.games.milano1848.events import Event
+from companion.games.milano1848.forecast import forecast
 from companion.games.milano1848.game import Game, Record
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
@@ -40,6 +41,7 @@ class Session:
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
     _advice_for: State | None = None
     _advice: str | None = None
+    _threat: tuple[State | None, tuple[frozenset[int], str | None]] = (None, (frozenset(), None))
 
     @property
     def state(self) -> State:
@@ -72,6 +74,19 @@ class Session:
             self._advice_for, self._advice = state, None
             threading.Thread(target=self._work_out_advice, args=(state,), name="odds", daemon=True).start()
         return self._advice
+
+    def threat(self) -> tuple[frozenset[int], str | None]:
+        """During Phase 1: the zones the coming Austrian turn takes, and one line when it takes any
+        or ends the game (companion.games.milano1848.forecast)."""
+        state = self.state
+        if self._threat[0] is not state:
+            ahead = forecast(state) if state.step == ACT else None
+            zones = frozenset(t.zone for t in ahead.falls) if ahead else frozenset()
+            line = None
+            if ahead is not None and (zones or ahead.winner):
+                line = f"Next Austrian turn: {ahead.headline()}"
+            self._threat = (state, (zones, line))
+        return self._threat[1]
 
     def _work_out_advice(self, state: State) -> None:
         text = odds.advice(state)

@@ -37,6 +37,10 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "") -> 
         session = Session(Game(milano1848(), Options(players=4, seed=6)), Devices(SimDie(), service))
         app = App(session, size, headless=True)
         app.animate = False  # still screens; the Austrian turn's animation is not one of them
+        if not suffix:
+            app.screenshot(str(OUT / "setup.png"))  # the companion's deal, for the table to set up
+        app.draw()
+        app.tap(next(b for b in app.buttons if b.label.startswith("Done")).rect.center)
         rng, wanted = random.Random(3), list(names)
         while wanted:
             step = session.state.step

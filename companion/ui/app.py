@@ -31,15 +31,36 @@ Bot = Callable[[State, random.Random], a.Action]
 
 @dataclass
 class RunStats:
-    frames_ms: list[float] = field(default_factory=list)
+    frames_ms: list[float] = field(default_factory=list)  # frames drawn: input, the action it played, drawing
+    render_ms: list[float] = field(default_factory=list)  # drawing alone
+    idle: int = 0  # frames with nothing to redraw
     taps: int = 0
     direct: int = 0  # bot actions the screen could not reach with taps: played straight (should stay 0)
 
     def summary(self) -> str:
-        ordered = sorted(self.frames_ms)
-        p99 = ordered[int(len(ordered) * 0.99)] if ordered else 0.0
-        return (f"{len(ordered)} frames: median {statistics.median(ordered) if ordered else 0:.1f} ms, "
-                f"p99 {p99:.1f} ms; {self.taps} taps, {self.direct} actions without a button")
+        frame, render = _median_p99(self.frames_ms), _median_p99(self.render_ms)
+        return (f"{len(self.frames_ms)} frames drawn: median {frame[0]:.1f} ms, p99 {frame[1]:.1f} ms "
+                f"(drawing alone: median {render[0]:.1f} ms, p99 {render[1]:.1f} ms), {self.idle} idle; "
+                f"{self.taps} taps, {self.direct} actions without a button")
+
+
+def _median_p99(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return (statistics.median(ordered), ordered[int(len(ordered) * 0.99)]) if ordered else (0.0, 0.0)
+
+
+def setup_lines(state: State) -> list[str]:
+    """Where the companion's deal puts Radetzky and the Soldiers (setup steps 6-8), for the table."""
+    by_count: dict[int, list[int]] = {}
+    for zone in state.zones:
+        if state.soldiers[zone]:
+            by_count.setdefault(state.soldiers[zone], []).append(zone)
+    lines = [f"Radetzky on zone {state.radetzky}."]
+    lines += [f"{n} Soldier{'s' if n > 1 else ''} on zone{'s' if len(z) > 1 else ''} {', '.join(map(str, z))}."
+              for n, z in sorted(by_count.items(), reverse=True)]
+    lines.append(f"Zone card{'s' if len(state.available) > 1 else ''} face up: {', '.join(map(str, state.available))}.")
+    lines.append(f"Reserve {state.reserve}, Castle {state.castle}.")
+    return lines
 
 
 class App:
@@ -95,13 +116,16 @@ class App:
         self.animate = True  # show each Austrian turn step by step (autoplay turns it off)
         self.animation: TurnAnimation | None = None
         self._shown_turn: object = None
+        self._shown_view: tuple[object, ...] = ()
+        self._set_up: object = None  # the session whose table is set up (the setup screen was confirmed)
         self.keys = {pygame.K_RETURN: "confirm", pygame.K_BACKSPACE: "back", pygame.K_n: "next", pygame.K_r: "roll"}
 
     def frame(self) -> None:
         """Handle input, poll the devices, draw one frame."""
         pygame = self.pygame
         start = time.perf_counter()
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             if event.type == pygame.MOUSEBUTTONDOWN:
                 self.tap(event.pos)
             elif event.type == pygame.MOUSEBUTTONUP:
@@ -110,14 +134,35 @@ class App:
                 self.press(self.keys[event.key])  # desk mode: the keyboard stands in for the table's buttons
             elif event.type == pygame.QUIT:
                 raise SystemExit(0)
+        pressed = not self.presses.empty()
         while not self.presses.empty():
             name = self.presses.get_nowait()
             if self._session is not None:
                 self._session.button(name)
         if self._session is not None:
             self._session.poll()
+        view = self._view()
+        if not (events or pressed or self.animation is not None or view != self._shown_view):
+            self.stats.idle += 1  # nothing changed: no drawing, the CPU rests until the next tick
+            return
+        self._shown_view = view
+        drawing = time.perf_counter()
         self.draw()
-        self.stats.frames_ms.append((time.perf_counter() - start) * 1000)
+        now = time.perf_counter()
+        self.stats.render_ms.append((now - drawing) * 1000)
+        self.stats.frames_ms.append((now - start) * 1000)
+
+    def _view(self) -> tuple[object, ...]:
+        """Everything on screen that can change without a tap: redraw when it does."""
+        parts: list[object] = [self.notice, self.showing_settings, self.settings.running, id(self.settings.checks),
+                               len(self.tray or ())]
+        if self._session is not None:
+            session, devices = self._session, self._session.devices
+            rows = getattr(devices.die, "rows", None)
+            parts += [id(session.state), session.message, devices.printer.status, devices.die.online, devices.die.status,
+                      rows() if callable(rows) else None, devices.cards.status if devices.cards else None,
+                      session.advice() if self.panel.privacy == "open" else None, id(session.last_turn)]
+        return tuple(parts)
 
     @property
     def session(self) -> Session:
@@ -168,7 +213,7 @@ class App:
                     return
                 button.on_tap()
                 return
-        zone = self.board.zone_at(position) if self._session is not None else None
+        zone = self.board.zone_at(position) if self._session is not None and not self._needs_setup() else None
         if zone is not None and self.panel.helps.wants_zone():
             self.panel.helps.zone(self.session.state, zone, self.session.do)
         elif zone is not None:
@@ -199,7 +244,10 @@ class App:
         if self.animation is not None:
             self._draw_animation()
             return
-        self.board.draw(screen, self.session.state, self.fonts)
+        if self._needs_setup():
+            self._draw_setup()
+            return
+        self.board.draw(screen, self.session.state, self.fonts, self.session.threat()[0])
         self.pygame.draw.rect(screen, theme.PANEL, self.panel.rect)
         y = 8
         for line in self.panel.headline(self.session.state):
@@ -215,6 +263,9 @@ class App:
         advice = self.session.advice() if self.panel.privacy == "open" else None  # odds would tell of hidden hands
         if advice:
             y = self._message(advice, y, theme.ITALY_GREEN)
+        falling, threat = self.session.threat()
+        if threat:
+            y = self._message(threat, y, theme.ALERT)
         if self.session.message:
             y = self._message(self.session.message, y + 4)
         self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()
@@ -223,6 +274,31 @@ class App:
         self._devices()
         if self.showing_ticket:
             self._ticket()
+        self.pygame.display.flip()
+
+    def _needs_setup(self) -> bool:
+        """A new game with the companion's decks: the table sets up what it dealt, before Patriots go down."""
+        state = self.session.state
+        return (state.step == "place" and state.tracked and self._set_up is not self._session
+                and not any(p.zone for p in state.patriots))
+
+    def _draw_setup(self) -> None:
+        from companion.ui import theme
+
+        state = self.session.state
+        self.board.draw(self.screen, state, self.fonts)
+        self.pygame.draw.rect(self.screen, theme.PANEL, self.panel.rect)
+        y = 8
+        self.screen.blit(self.fonts["body"].render("Set up the table", True, theme.INK), (self.panel.rect.x + 10, y))
+        y += self.fonts["body"].get_linesize() + 4
+        for line in setup_lines(state):
+            y = self._message(line, y, theme.INK) + 4
+        rect = self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - self.panel.target - 34,
+                                self.panel.rect.width - 16, self.panel.target)
+        self.buttons = [Button(rect, "Done: place the Patriots", lambda: setattr(self, "_set_up", self._session),
+                               colour=theme.ITALY_GREEN)]
+        for button in self.buttons:
+            button.draw(self.screen, self.fonts["body"], self.fonts["small"])
         self.pygame.display.flip()
 
     def _draw_animation(self) -> None:
@@ -381,6 +457,8 @@ class App:
 
     def _next_tap(self, action: a.Action) -> tuple[int, int] | None:
         """Where a player taps next toward this action, given what the screen shows now."""
+        if self._needs_setup():
+            return self.buttons[0].rect.center  # Done: the table is set up
         by_action = {button.action: button.rect.center for button in self.buttons if button.enabled}
         if action in by_action:
             return by_action[action]

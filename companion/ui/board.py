@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from companion.games.milano1848.state import AUSTRIA, ITALY, State
@@ -22,7 +24,9 @@ class BoardView:
                 return zone
         return None
 
-    def draw(self, surface: pygame.Surface, state: State, fonts: dict[str, pygame.font.Font]) -> None:
+    def draw(self, surface: pygame.Surface, state: State, fonts: dict[str, pygame.font.Font],
+             falling: frozenset[int] = frozenset()) -> None:
+        """`falling`: zones the coming Austrian turn takes (a red dashed halo)."""
         board = state.edition.board
         for zone in state.zones:
             for other in board.neighbours[zone]:
@@ -30,6 +34,15 @@ class BoardView:
                     self._edge(surface, zone, other, other not in board.open_neighbours[zone])
         for zone in state.zones:
             self._zone(surface, state, zone, fonts)
+            if zone in falling:
+                self._halo(surface, zone)
+
+    def _halo(self, surface: pygame.Surface, zone: int) -> None:
+        x, y = self.centres[zone]
+        box = pygame.Rect(0, 0, 2 * self.radius + 16, 2 * self.radius + 16)
+        box.center = (int(x), int(y))
+        for start in range(0, 360, 30):  # dashed: also told apart from the green rings without colour
+            pygame.draw.arc(surface, theme.ALERT, box, math.radians(start), math.radians(start + 18), 4)
 
     def _edge(self, surface: pygame.Surface, a: int, b: int, barrier: bool) -> None:
         (x1, y1), (x2, y2) = self.centres[a], self.centres[b]

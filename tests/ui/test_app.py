@@ -29,6 +29,9 @@ def app(tmp_path):
     service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
     application = App(Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
     application.draw()
+    done = next(b for b in application.buttons if b.label == "Done: place the Patriots")
+    application.tap(done.rect.center)  # the table is set up (its own test below)
+    application.draw()
     yield application
     application.close()
     service.close()
@@ -44,6 +47,27 @@ def tap_button(app, label):
     button = next(b for b in app.buttons if b.label == label)
     app.tap(button.rect.center)
     app.draw()
+
+
+def test_the_table_is_set_up_first_from_the_companions_deal(tmp_path):
+    from companion.ui.app import setup_lines
+
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    app = App(Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
+    app.draw()
+    state = app.session.state
+    lines = setup_lines(state)
+    assert lines[0] == f"Radetzky on zone {state.radetzky}."
+    twos = [z for z in state.zones if state.soldiers[z] == 2]
+    assert f"2 Soldiers on zones {', '.join(map(str, twos))}." in lines
+    free = next(z for z in state.zones if not state.soldiers[z])
+    tap_zone(app, free)  # not yet: the table is still setting up
+    assert not any(p.zone for p in app.session.state.patriots)
+    tap_button(app, "Done: place the Patriots")
+    tap_zone(app, free)
+    assert any(p.zone == free for p in app.session.state.patriots)
+    app.close()
+    service.close()
 
 
 def test_placing_patriots_by_tapping_zones_and_a_refusal_in_one_sentence(app):
@@ -360,3 +384,14 @@ def test_the_stop_advice_shows_after_a_win_when_hands_are_open(app, privacy, sho
     app._message = lambda text, y, colour=None: drawn.append(text) or original(text, y, colour)
     app.draw()
     assert (advice in drawn) is shown
+
+
+def test_nothing_changed_means_nothing_is_drawn(app):
+    app.frame()
+    drawn = len(app.stats.render_ms)
+    for _ in range(5):
+        app.frame()
+    assert len(app.stats.render_ms) == drawn and app.stats.idle >= 5
+    app.session.message = "Something to say."  # what the screen shows changed: draw again
+    app.frame()
+    assert len(app.stats.render_ms) == drawn + 1

@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import permutations
 from math import comb
 from typing import Any, NamedTuple
 
@@ -28,11 +27,15 @@ NONE: Counts = (0, 0, 0)
 ONE: tuple[Counts, Counts, Counts] = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 
 
+INDEX = {icon: n for n, icon in enumerate(ICONS)}
+BEATER = tuple(INDEX[next(i for i in ICONS if BEATS[i] == a)] for a in ICONS)  # the icon beating each icon
+
+
 def counts(icons: Iterable[str]) -> Counts:
     """("swords", "map", "swords") -> (2, 1, 0)."""
     tally = [0, 0, 0]
     for icon in icons:
-        tally[ICONS.index(icon)] += 1
+        tally[INDEX[icon]] += 1
     return tally[0], tally[1], tally[2]
 
 
@@ -93,17 +96,23 @@ def _beats(italy: int, austria: int) -> bool:
 
 # --- Fight Radetzky ----------------------------------------------------------------------------
 
+@lru_cache(maxsize=100_000)
 def radetzky_win(hand: Counts, piles: Piles = FULL_DECK, reveal: int = 3) -> Fraction:
     """The exact chance to win: each revealed card beaten by a different card from the hands."""
     return sum((chance for chance, shown, _ in reveals(piles, reveal) if _can_beat_all(hand, shown)), Fraction(0))
 
 
 def _can_beat_all(hand: Counts, shown: Counts) -> bool:
-    austrian = [icon for icon in range(3) for _ in range(shown[icon])]
-    italian = [icon for icon in range(3) for _ in range(hand[icon])]
-    if len(italian) < len(austrian):
-        return False
-    return any(all(_beats(i, a) for i, a in zip(order, austrian)) for order in set(permutations(italian, len(austrian))))
+    """Each icon is beaten by exactly one icon, so the cards suffice when, for every icon, the hand
+    holds as many of its beater as were revealed (Example 4: two Swords need two Cannonballs)."""
+    return all(shown[austria] <= hand[BEATER[austria]] for austria in range(3))
+
+
+def radetzky_odds(hand: Counts, piles: Piles, reveal: int = 3) -> float:
+    """`radetzky_win` in floats (the simulation's policy asks thousands of times a second)."""
+    if sum(piles.deck) < reveal:
+        return float(radetzky_win(hand, piles, reveal))
+    return sum(p for p, shown in _hypergeometric(piles.deck, reveal) if _can_beat_all(hand, shown))
 
 
 # --- Fight the Soldiers ------------------------------------------------------------------------

@@ -1,0 +1,168 @@
+"""A simple, documented policy that plays whole games, for the difficulty simulation.
+
+It never asks for the list of every legal action (too slow for thousands of games a second):
+it builds the one action it wants and checks it with the reducer's own `check`.
+
+- Place a Patriot on the free zone next to the most Soldiers.
+- Answer a Soldier with a card that beats it, spending the icon held most; else one that ties;
+  else the icon held most. Radetzky: cards that beat all three if they exist.
+- After a win, continue while the chance of winning the next clash p satisfies
+  p x (Lens + 1) > Lens (one step of look-ahead).
+- On a turn, in order: conquer; fight Radetzky when the exact odds are 50% or better; fight the
+  Soldiers when the next clash is won at least half the time, or at any odds in a zone the
+  threat forecast says will fall; (Advanced) strengthen a Help with the cards that carry its icon;
+  move one step toward the nearest zone that will fall, else the nearest Available, unconquered
+  zone or Soldiers worth fighting; refresh a hand of fewer than 4 cards; end the turn.
+- Helps are not used (only strengthened): a floor for what a table can do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from itertools import permutations
+
+from . import actions as a
+from .edition import BEATS
+from .forecast import falls
+from .legal import legal_actions
+from .odds import ICONS, INDEX, _hypergeometric, counts, radetzky_odds, situation
+from .reducer import check
+from .state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, PLACE, State
+from .turns import fight_hands
+
+RADETZKY_ODDS = 0.5
+CLASH_ODDS = 0.5
+
+
+def heuristic_bot(state: State, rng: random.Random) -> a.Action:
+    """The policy's action for this state; always legal (a turn's choices are checked as they are made)."""
+    chosen = _choose(state)
+    if chosen is not None and (state.step in (ACT, AUSTRIAN_TURN, CONTINUE) or check(state, chosen) is None):
+        return chosen
+    return rng.choice(legal_actions(state))  # the rare steps (solitaire's choice, promotion)
+
+
+def _choose(state: State) -> a.Action | None:
+    if state.step == AUSTRIAN_TURN:
+        return a.AustrianTurn()
+    if state.step == PLACE:
+        return _placement(state)
+    if state.step == ANSWER:
+        return _answer(state)
+    if state.step == CONTINUE:  # with no card left the odds are 0: Stop, the only legal choice
+        lens = state.fight.lens if state.fight else 0
+        return a.Continue() if _clash_odds(state) * (lens + 1) > lens else a.Stop()
+    if state.step == ACT:
+        return _turn(state)
+    return None
+
+
+def _placement(state: State) -> a.Action | None:
+    neighbours = state.edition.board.neighbours
+    free = [z for z in state.zones if not state.soldiers[z]]
+    return a.PlacePatriot(max(free, key=lambda z: (sum(state.soldiers[n] for n in neighbours[z]), -z))) if free else None
+
+
+def _cards(state: State) -> list[str]:
+    return [card for hand in fight_hands(state) for card in state.hands[hand]] + list(state.pool)
+
+
+def _answer(state: State) -> a.Action | None:
+    fight = state.fight
+    assert fight is not None
+    italy, cards = state.edition.italy, _cards(state)
+    revealed = [state.edition.austria[c] for c in fight.revealed]
+    if fight.kind == "radetzky":
+        return a.Answer(_beat_all(state, cards, revealed) or tuple(cards[:len(revealed) or 3]))
+    held = counts(italy[c][0] for c in cards)
+
+    def rank(card: str) -> tuple[int, int]:
+        icon = italy[card][0]
+        outcome = 0 if any(BEATS[icon] == r for r in revealed) else 1 if icon in revealed else 2
+        return outcome, -held[INDEX[icon]]
+    return a.Answer((min(cards, key=rank),)) if cards else None
+
+
+def _beat_all(state: State, cards: list[str], revealed: list[str]) -> tuple[str, ...] | None:
+    italy = state.edition.italy
+    for order in permutations(cards, len(revealed)):
+        if all(BEATS[italy[c][0]] == r for c, r in zip(order, revealed)):
+            return order
+    return None
+
+
+def _clash_odds(state: State) -> float:
+    """The chance that the next reveal is beaten by some card the fighters hold."""
+    known = situation(state)
+    if known is None:
+        return 0.0
+    hand, piles = known
+    reveal = state.fight.reveal if state.fight else 1
+    if sum(piles.deck) < reveal:
+        return 0.5  # a reshuffle on the way: a coin's guess is enough for a floor policy
+    beaten = {BEATS[icon] for icon, n in zip(ICONS, hand) if n}
+    return sum(p for p, shown in _hypergeometric(piles.deck, reveal)
+               if any(n and icon in beaten for icon, n in zip(ICONS, shown)))
+
+
+def _turn(state: State) -> a.Action | None:
+    assert state.active is not None
+    zone = state.patriots[state.active].zone
+    if check(state, a.Conquer()) is None:
+        return a.Conquer()
+    if state.radetzky == zone and check(state, a.FightRadetzky()) is None:
+        known = situation(state)
+        if known is not None and radetzky_odds(*known) >= RADETZKY_ODDS:
+            return a.FightRadetzky()
+    threatened = {threat.zone for threat in falls(state)}
+    if state.soldiers[zone] and check(state, a.FightSoldiers()) is None and (
+            zone in threatened or _clash_odds(state) >= CLASH_ODDS):
+        return a.FightSoldiers()
+    strengthen = _strengthen(state)
+    if strengthen is not None:
+        return strengthen
+    step = _step_toward(state, zone, threatened - {zone}) or _step_toward(state, zone, _goals(state, zone))
+    if step is not None and check(state, step) is None:
+        return step
+    if len(state.hands[state.patriots[state.active].hand]) < 4 and check(state, a.Refresh()) is None:
+        return a.Refresh()
+    return a.EndTurn()
+
+
+def _strengthen(state: State) -> a.Action | None:
+    if state.mode != "advanced":
+        return None
+    assert state.active is not None
+    hand = state.hands[state.patriots[state.active].hand]
+    for help_name, heroic in state.heroic.items():
+        matching = tuple(c for c in hand if state.edition.italy[c][1] == help_name)
+        if not heroic and matching:
+            action = a.Strengthen(help_name, matching)
+            if check(state, action) is None:
+                return action
+    return None
+
+
+def _goals(state: State, here: int) -> set[int]:
+    """Available, unconquered zones, and zones with 1-2 Soldiers to fight."""
+    goals = {z for z in state.available if state.owner[z] is None and z != here}
+    return goals | {z for z in state.zones if z != here and state.owner[z] is None and 0 < state.soldiers[z] <= 2}
+
+
+def _step_toward(state: State, here: int, goals: set[int]) -> a.Action | None:
+    """First move of a shortest path to the nearest goal zone (None: none reachable)."""
+    if not goals:
+        return None
+    neighbours = state.edition.board.open_neighbours
+    first: dict[int, int] = {z: z for z in neighbours[here]}
+    queue = deque(sorted(neighbours[here]))
+    while queue:
+        zone = queue.popleft()
+        if zone in goals:
+            return a.Move(first[zone])
+        for nxt in sorted(neighbours[zone]):
+            if nxt not in first and nxt != here:
+                first[nxt] = first[zone]
+                queue.append(nxt)
+    return None

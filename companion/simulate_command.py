@@ -1,0 +1,91 @@
+"""`companion milano1848 simulate`: many games played by the heuristic policy on every core."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterator
+
+from companion.assets import milano1848
+from companion.commands import UserError, user_errors
+from companion.games.milano1848.errors import DataError
+from companion.games.milano1848.setup import Options
+from companion.games.milano1848.simulate import Result, Summary, play_out, summarise
+
+CHUNK = 50  # games per task: small enough for a live progress bar, large enough to keep cores busy
+MAX_GAMES = 1_000_000
+
+
+def seeds(seed: int, games: int) -> range:
+    """Game i of run `seed` has its own seed: runs with different seeds never share a game."""
+    return range(seed * MAX_GAMES, seed * MAX_GAMES + games)
+
+
+def _play_chunk(task: tuple[dict[str, object], list[int]]) -> list[Result]:
+    options, chunk = task
+    edition = milano1848()
+    return [play_out(edition, Options.from_dict({**options, "seed": seed})) for seed in chunk]
+
+
+def run_games(options: Options, games: int, seed: int, workers: int, progress: bool = False) -> Iterator[Result]:
+    """Every game's result (in no particular order), spread over `workers` processes."""
+    base = options.to_dict()
+    numbers = list(seeds(seed, games))
+    tasks = [(base, numbers[i:i + CHUNK]) for i in range(0, games, CHUNK)]
+    done = 0
+    with multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(workers) as pool:
+        for results in pool.imap_unordered(_play_chunk, tasks):
+            done += len(results)
+            if progress:
+                _bar(done, games)
+            yield from results
+    if progress:
+        print(file=sys.stderr)
+
+
+def _bar(done: int, total: int, width: int = 30) -> None:
+    filled = width * done // total
+    print(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} games", end="", file=sys.stderr, flush=True)
+
+
+@user_errors
+def simulate(args: argparse.Namespace) -> int:
+    if not 1 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games must be 1-{MAX_GAMES}")
+    try:
+        options = Options(players=args.players, mode=args.mode, seed=0, wave=args.wave)
+        options.validate()
+    except DataError as exc:
+        raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
+    workers = args.workers or os.cpu_count() or 1
+    started = time.perf_counter()
+    summary = summarise(run_games(options, args.games, args.seed, workers, progress=sys.stderr.isatty()))
+    seconds = time.perf_counter() - started
+    wave = args.wave or milano1848().rules.wave[max(args.players, 3)]
+    if args.json:
+        print(json.dumps(report(summary, args.players, args.mode, wave) | {"seconds": round(seconds, 2), "workers": workers}))
+    else:
+        print(describe(summary, args.players, args.mode, wave))
+        print(f"{summary.games} games in {seconds:.1f} s on {workers} core(s): "
+              f"{summary.games / seconds / workers:.0f} games per second per core")
+    return 0
+
+
+def report(summary: Summary, players: int, mode: str, wave: int) -> dict[str, object]:
+    low, high = summary.interval()
+    return {"players": players, "mode": mode, "wave": wave, "games": summary.games, "italy_wins": summary.italy_wins,
+            "win_rate": summary.win_rate, "ci95": [low, high], "average_rounds": summary.rounds,
+            "austria_won_by": summary.lost_by}
+
+
+def describe(summary: Summary, players: int, mode: str, wave: int) -> str:
+    low, high = summary.interval()
+    lost = summary.games - summary.italy_wins
+    return (f"{players} player(s), {mode}, wave {wave}: Italy won {summary.italy_wins} of {summary.games} games, "
+            f"{summary.win_rate:.1%} (95% CI {low:.1%}-{high:.1%})\n"
+            f"average {summary.rounds:.1f} rounds; Austria won {lost}: {summary.lost_by['zones']} by 5 zones, "
+            f"{summary.lost_by['reserve']} by an empty reserve")
