@@ -19,6 +19,8 @@ from companion.games.milano1848.errors import DataError
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
 from companion.appliance_command import load_config, open_store
+from companion import i18n
+from companion.i18n import _
 from companion.notify import Notifier
 from companion.session import Session
 from companion.store import Journal, Store, StoreError
@@ -42,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.headless:
         display.prepare(config["screen.driver"])  # may start us again inside the kiosk compositor
     store = open_store()
+    i18n.use(store.setting("language") or config["companion.language"])  # the settings screen's choice wins
     presses: queue.Queue[str] = queue.Queue()  # the table's buttons, from gpiozero's threads
     opened = open_devices(config, store.directory, presses.put, ticket_dir=_ticket_dir(args),
                           retry_s=0.2 if args.headless else 2.0)
@@ -71,13 +74,20 @@ class Sessions:
         game = Game(milano1848(), options)
         return Session(game, self.devices, journal=Journal.start(self.store, game, self.trace))
 
+    def remember_language(self, code: str) -> None:
+        try:
+            self.store.remember("language", code)
+        except StoreError:
+            pass  # switched for now; the next start falls back to the config's language
+
     def resumable(self) -> str | None:
         """What the start screen's Resume button says, if a game is in progress."""
         saved = self.store.in_progress()
         if saved is None:
             return None
         options = saved.header.get("options", {})
-        return f"Resume: round {saved.round}, {options.get('players', '?')} players, {saved.actions} actions"
+        return _("Resume: round {round}, {players} players, {actions} actions").format(
+            round=saved.round, players=options.get("players", "?"), actions=saved.actions)
 
     def resume(self) -> Session:
         saved = self.store.in_progress()
@@ -89,7 +99,7 @@ class Sessions:
         face = self.store.setting("die.face")
         if face:
             self.devices.die.show(face)  # the die shows what it showed before the power went
-        session.message = f"Resumed: round {game.state.round}."
+        session.message = _("Resumed: round {round}.").format(round=game.state.round)
         return session
 
 
@@ -131,7 +141,7 @@ def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any
     try:
         return app_class(None, size, headless=args.headless, tray=tray, new_session=sessions.new,
                          resume=(sessions.resumable, sessions.resume), notice=notice, presses=presses,
-                         check_devices=check_devices)
+                         check_devices=check_devices, choose_language=sessions.remember_language)
     except Exception as exc:  # pygame.error: no display, no video driver
         raise UserError(f"no screen to open ({exc}); try --headless, or --terminal for the text demo") from None
 

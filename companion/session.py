@@ -18,6 +18,7 @@ from companion.games.milano1848.forecast import forecast
 from companion.games.milano1848.game import Game, Record
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
+from companion.i18n import _
 from companion.store import Journal, StoreError
 from hardware.ports import CardReader, Die, Printer
 
@@ -40,7 +41,7 @@ class Session:
     last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
     _advice_for: State | None = None
-    _advice: str | None = None
+    _advice: odds.Advice | None = None
     _threat: tuple[State | None, tuple[frozenset[int], str | None]] = (None, (frozenset(), None))
 
     @property
@@ -66,7 +67,7 @@ class Session:
             self.devices.printer.submit(chronicle_ticket(self.game))
         return True
 
-    def advice(self) -> str | None:
+    def advice(self) -> odds.Advice | None:
         """The odds for this moment (companion.games.milano1848.odds), worked out in a worker so a
         large Rifle fight never stalls a frame; None until it is ready, or when there is none."""
         state = self.state
@@ -76,16 +77,13 @@ class Session:
         return self._advice
 
     def threat(self) -> tuple[frozenset[int], str | None]:
-        """During Phase 1: the zones the coming Austrian turn takes, and one line when it takes any
-        or ends the game (companion.games.milano1848.forecast)."""
+        """During Phase 1: the zones the coming Austrian turn takes, and who wins in it (if anyone)
+        when nothing changes (companion.games.milano1848.forecast)."""
         state = self.state
         if self._threat[0] is not state:
             ahead = forecast(state) if state.step == ACT else None
             zones = frozenset(t.zone for t in ahead.falls) if ahead else frozenset()
-            line = None
-            if ahead is not None and (zones or ahead.winner):
-                line = f"Next Austrian turn: {ahead.headline()}"
-            self._threat = (state, (zones, line))
+            self._threat = (state, (zones, ahead.winner if ahead else None))
         return self._threat[1]
 
     def _work_out_advice(self, state: State) -> None:
@@ -98,7 +96,7 @@ class Session:
         records = self.game.records
         if records and records[-1].drawn and not self._undo_armed:
             self._undo_armed = True
-            self.message = "That revealed cards: Undo again to take it back (they stay where they were)."
+            self.message = _("That revealed cards: Undo again to take it back (they stay where they were).")
             return False
         self._undo_armed = False
         try:
@@ -108,7 +106,7 @@ class Session:
             return False
         if not self._forgotten(record):
             return False
-        self.message = f"Undone: {record.action.kind.replace('-', ' ')}."
+        self.message = _("Undone: {action}.").format(action=action_name(record.action.kind))
         self._answer.clear()
         return True
 
@@ -120,7 +118,7 @@ class Session:
             self.journal.recorded(self.game)
         except StoreError as exc:
             self.game.undo()
-            self.message = f"{exc} The action was not saved, so it did not happen."
+            self.message = f"{exc} " + _("The action was not saved, so it did not happen.")
             return False
         return True
 
@@ -131,7 +129,7 @@ class Session:
             self.journal.undone(self.game)
         except StoreError as exc:
             self.game.play(record.action, record.drawn)  # still saved: the decision stands
-            self.message = f"{exc} Undo did not happen."
+            self.message = f"{exc} " + _("Undo did not happen.")
             return False
         return True
 
@@ -179,3 +177,12 @@ class Session:
     @property
     def over(self) -> bool:
         return self.state.step == OVER
+
+
+def action_name(kind: str) -> str:
+    """An action's name for "Undone: ..." in the table's language."""
+    names = {"place": _("place"), "choose": _("choose"), "move": _("move"), "conquer": _("conquer"),
+             "fight-soldiers": _("fight the Soldiers"), "fight-radetzky": _("fight Radetzky"), "refresh": _("refresh"),
+             "help": _("Help"), "strengthen": _("strengthen"), "end-turn": _("end turn"), "answer": _("answer"),
+             "continue": _("continue"), "stop": _("stop"), "promote": _("promotion"), "austrian-turn": _("Austrian turn")}
+    return names.get(kind, kind)

@@ -1,4 +1,5 @@
-"""Regenerate docs/screenshots/: every screen of the app as a player sees it (800x480, one at 1280x720).
+"""Regenerate docs/screenshots/: every screen of the app as a player sees it, in English and in
+Italian (name-it.png), at 800x480, and the turn screen at 1280x720.
 
 Run: .venv/bin/python scripts/screenshots.py
 """
@@ -16,6 +17,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from companion import i18n  # noqa: E402
 from companion.assets import milano1848  # noqa: E402
 from companion.games.milano1848 import actions as a  # noqa: E402
 from companion.games.milano1848.bots import greedy_bot  # noqa: E402
@@ -31,16 +33,16 @@ OUT = ROOT / "docs" / "screenshots"
 SCREENS = ("place", "act", "answer", "continue", "austria", "over")
 
 
-def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "") -> None:
+def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", setup: bool = True) -> None:
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         session = Session(Game(milano1848(), Options(players=4, seed=6)), Devices(SimDie(), service))
         app = App(session, size, headless=True)
         app.animate = False  # still screens; the Austrian turn's animation is not one of them
-        if not suffix:
-            app.screenshot(str(OUT / "setup.png"))  # the companion's deal, for the table to set up
+        if setup:
+            app.screenshot(str(OUT / f"setup{suffix}.png"))  # the companion's deal, for the table to set up
         app.draw()
-        app.tap(next(b for b in app.buttons if b.label.startswith("Done")).rect.center)
+        app.tap(app.buttons[0].rect.center)  # Done: the table is set up
         rng, wanted = random.Random(3), list(names)
         while wanted:
             step = session.state.step
@@ -65,7 +67,7 @@ def _settle(session: Session) -> None:
         time.sleep(0.01)
 
 
-def settings_screen() -> None:
+def settings_screen(suffix: str) -> None:
     from companion.doctor import Check
 
     checks = [Check("display", True, "SDL video driver kmsdrm"),
@@ -81,23 +83,26 @@ def settings_screen() -> None:
               check_devices=lambda: checks)
     app.showing_settings = True
     app.settings.checks = checks  # an illustration of the table (a Pi with its die unplugged), not a reading
-    app.screenshot(str(OUT / "settings.png"))
+    app.screenshot(str(OUT / f"settings{suffix}.png"))
     app.close()
 
 
-def start_screen() -> None:
+def start_screen(suffix: str) -> None:
     app = App(None, (800, 480), headless=True, new_session=lambda options: None)  # type: ignore[arg-type,return-value]
     app.start_screen.players = 3
-    app.screenshot(str(OUT / "start.png"))
+    app.screenshot(str(OUT / f"start{suffix}.png"))
     app.close()
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    start_screen()
-    settings_screen()
-    capture((800, 480), SCREENS)
-    capture((1280, 720), ("act",), "-1280x720")
+    for language, suffix in (("en", ""), ("it", "-it")):  # every screen in both languages
+        i18n.use(language)
+        start_screen(suffix)
+        settings_screen(suffix)
+        capture((800, 480), SCREENS, suffix)
+    i18n.use("en")
+    capture((1280, 720), ("act",), "-1280x720", setup=False)
     print(f"screenshots in {OUT.relative_to(ROOT)}: {', '.join(sorted(p.name for p in OUT.glob('*.png')))}")
 
 

@@ -5,21 +5,24 @@ from __future__ import annotations
 
 from companion.games.milano1848.events import Event
 from companion.games.milano1848.state import AUSTRIA, State
+from companion.i18n import _
+from companion.ui.icons import side_name
 
 STEP_S = 0.35
 SHOWN = ("pour-out", "austria-conquers", "wave", "reinforce", "radetzky", "castle", "game-over")
 
 
 def caption(event: Event) -> str:
-    return {
-        "pour-out": f"2.A Castle pours out: zone {event.zone} -> {event.count}",
-        "austria-conquers": f"2.B Austria conquers zone {event.zone}",
-        "wave": f"2.D {event.count} new Soldiers arrive",
-        "reinforce": f"2.D Zone {event.zone}: +1 -> {event.count}",
-        "radetzky": f"2.D Radetzky moves to zone {event.zone}",
-        "castle": f"2.D {event.count} Soldiers to the Castle",
-        "game-over": f"{event.faction.capitalize()} wins!",
+    text = {
+        "pour-out": _("2.A Castle pours out: zone {zone} -> {count}"),
+        "austria-conquers": _("2.B Austria conquers zone {zone}"),
+        "wave": _("2.D {count} new Soldiers arrive"),
+        "reinforce": _("2.D Zone {zone}: +1 -> {count}"),
+        "radetzky": _("2.D Radetzky moves to zone {zone}"),
+        "castle": _("2.D {count} Soldiers to the Castle"),
+        "game-over": _("{side} wins!"),
     }[event.kind]
+    return text.format(zone=event.zone, count=event.count, side=side_name(event.faction))
 
 
 class TurnAnimation:
@@ -37,7 +40,7 @@ class TurnAnimation:
         board = self.before.copy()
         for event in self.events[:shown]:
             _apply(board, event)
-        return board, caption(self.events[shown - 1]) if shown else "The Austrian turn"
+        return board, caption(self.events[shown - 1]) if shown else _("The Austrian turn")
 
 
 def _apply(board: State, event: Event) -> None:

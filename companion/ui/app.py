@@ -18,11 +18,16 @@ from typing import Any
 from companion.assets import milano1848, milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
+from companion.games.milano1848.odds import Advice
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import State
+from companion import i18n
+from companion.i18n import _, ngettext
 from companion.session import Session
 from companion.store import StoreError
 from companion.ui.animation import TurnAnimation
+from companion.ui.icons import side_name
+from companion.ui.panel import PEEK
 from companion.ui.widgets import Button
 
 
@@ -55,25 +60,55 @@ def setup_lines(state: State) -> list[str]:
     for zone in state.zones:
         if state.soldiers[zone]:
             by_count.setdefault(state.soldiers[zone], []).append(zone)
-    lines = [f"Radetzky on zone {state.radetzky}."]
-    lines += [f"{n} Soldier{'s' if n > 1 else ''} on zone{'s' if len(z) > 1 else ''} {', '.join(map(str, z))}."
-              for n, z in sorted(by_count.items(), reverse=True)]
-    lines.append(f"Zone card{'s' if len(state.available) > 1 else ''} face up: {', '.join(map(str, state.available))}.")
-    lines.append(f"Reserve {state.reserve}, Castle {state.castle}.")
+    lines = [_("Radetzky on zone {zone}.").format(zone=state.radetzky)]
+    lines += [ngettext("{count} Soldier on zones {zones}.", "{count} Soldiers on zones {zones}.", n).format(
+              count=n, zones=", ".join(map(str, z))) for n, z in sorted(by_count.items(), reverse=True)]
+    lines.append(_("Zone cards face up: {zones}.").format(zones=", ".join(map(str, state.available))))
+    lines.append(_("Reserve {reserve}, Castle {castle}.").format(reserve=state.reserve, castle=state.castle))
     return lines
+
+
+def advice_text(advice: Advice) -> str:
+    """The odds in the table's language."""
+    if advice.go is not None and advice.stop is not None:
+        lens = round(advice.stop.expected)
+        win = round(advice.go.clash_win * 100)
+        worth = advice.go.expected > advice.stop.expected + 1e-12
+        text = (_("Continue: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens (on average "
+                  "{removed:.2f} removed, against {lens} by stopping).") if worth else
+                _("Stop: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens (continuing removes "
+                  "{removed:.2f} on average, stopping {lens})."))
+        return text.format(win=win, lose=100 - win, lens=lens, removed=advice.go.expected)
+    parts = []
+    if advice.radetzky is not None:
+        parts.append(_("Fight Radetzky: {chance}% to win.").format(chance=round(advice.radetzky * 100)))
+    if advice.soldiers is not None:
+        parts.append(_("Fight the Soldiers: {removed:.1f} removed on average.").format(removed=advice.soldiers))
+    return " ".join(parts)
+
+
+def threat_text(falling: frozenset[int], winner: str | None) -> str:
+    parts = []
+    if falling:
+        parts.append(_("Next Austrian turn: zones {zones} fall (red).").format(zones=", ".join(map(str, sorted(falling)))))
+    if winner:
+        parts.append(_("{side} wins in the next Austrian turn.").format(side=side_name(winner)))
+    return " ".join(parts)
 
 
 class App:
     def __init__(self, session: Session | None, size: tuple[int, int] = (800, 480), headless: bool = False,
                  tray: list[Any] | None = None, new_session: Callable[[Options], Session] | None = None,
                  resume: tuple[Callable[[], str | None], Callable[[], Session]] | None = None, notice: str = "",
-                 presses: queue.Queue[str] | None = None, check_devices: Callable[[], list[Any]] | None = None) -> None:
+                 presses: queue.Queue[str] | None = None, check_devices: Callable[[], list[Any]] | None = None,
+                 choose_language: Callable[[str], None] | None = None) -> None:
         """`session` None opens the start screen, whose Start calls `new_session`.
         `tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button.
         `resume`: (what the Resume button says, or None when no game is in progress; the resumed session).
         `notice`: a sentence for the start screen (a repaired journal). `size` (0, 0): the whole screen.
         `presses`: the table buttons' queue (gpiozero puts names in from its threads).
-        `check_devices`: the hardware check behind the settings screen (companion.doctor)."""
+        `check_devices`: the hardware check behind the settings screen (companion.doctor).
+        `choose_language`: keeps the language picked in settings (companion.i18n switches it)."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -104,7 +139,8 @@ class App:
                                         milano1848().rules.wave, self._start, self._resume if resume else None,
                                         settings=lambda: setattr(self, "showing_settings", True))
         self.settings = SettingsScreen(pygame.Rect(0, 0, width, height), theme.target_px(height), check_devices,
-                                       close=lambda: setattr(self, "showing_settings", False))
+                                       close=lambda: setattr(self, "showing_settings", False),
+                                       choose_language=choose_language)
         self.showing_settings = False
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
@@ -154,7 +190,7 @@ class App:
 
     def _view(self) -> tuple[object, ...]:
         """Everything on screen that can change without a tap: redraw when it does."""
-        parts: list[object] = [self.notice, self.showing_settings, self.settings.running, id(self.settings.checks),
+        parts: list[object] = [i18n.language, self.notice, self.showing_settings, self.settings.running, id(self.settings.checks),
                                len(self.tray or ())]
         if self._session is not None:
             session, devices = self._session, self._session.devices
@@ -208,7 +244,7 @@ class App:
             return
         for button in self.buttons:
             if button.hit(position):
-                if button.label == "Peek":
+                if button.action == PEEK:
                     self.panel.peeking = True  # until the finger lifts
                     return
                 button.on_tap()
@@ -261,11 +297,11 @@ class App:
         if hint:
             y = self._message(hint, y, theme.INK)
         advice = self.session.advice() if self.panel.privacy == "open" else None  # odds would tell of hidden hands
-        if advice:
-            y = self._message(advice, y, theme.ITALY_GREEN)
-        falling, threat = self.session.threat()
-        if threat:
-            y = self._message(threat, y, theme.ALERT)
+        if advice is not None:
+            y = self._message(advice_text(advice), y, theme.ITALY_GREEN)
+        falling, winner = self.session.threat()
+        if falling or winner:
+            y = self._message(threat_text(falling, winner), y, theme.ALERT)
         if self.session.message:
             y = self._message(self.session.message, y + 4)
         self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()
@@ -289,13 +325,13 @@ class App:
         self.board.draw(self.screen, state, self.fonts)
         self.pygame.draw.rect(self.screen, theme.PANEL, self.panel.rect)
         y = 8
-        self.screen.blit(self.fonts["body"].render("Set up the table", True, theme.INK), (self.panel.rect.x + 10, y))
+        self.screen.blit(self.fonts["body"].render(_("Set up the table"), True, theme.INK), (self.panel.rect.x + 10, y))
         y += self.fonts["body"].get_linesize() + 4
         for line in setup_lines(state):
             y = self._message(line, y, theme.INK) + 4
         rect = self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - self.panel.target - 34,
                                 self.panel.rect.width - 16, self.panel.target)
-        self.buttons = [Button(rect, "Done: place the Patriots", lambda: setattr(self, "_set_up", self._session),
+        self.buttons = [Button(rect, _("Done: place the Patriots"), lambda: setattr(self, "_set_up", self._session),
                                colour=theme.ITALY_GREEN)]
         for button in self.buttons:
             button.draw(self.screen, self.fonts["body"], self.fonts["small"])
@@ -308,17 +344,17 @@ class App:
         board, text = self.animation.frame(time.monotonic())
         self.board.draw(self.screen, board, self.fonts)
         self.pygame.draw.rect(self.screen, theme.PANEL, self.panel.rect)
-        self.screen.blit(self.fonts["body"].render(f"Round {board.round}: Austria", True, theme.INK),
+        self.screen.blit(self.fonts["body"].render(_("Round {round}: Austria").format(round=board.round), True, theme.INK),
                          (self.panel.rect.x + 10, 8))
         self._message(text, 8 + self.fonts["body"].get_linesize() * 2, theme.INK)
-        self._message("Tap to skip.", self.panel.rect.bottom - 40, theme.MUTED)
+        self._message(_("Tap to skip."), self.panel.rect.bottom - 40, theme.MUTED)
         self.buttons = []
         self.pygame.display.flip()
 
     def _draw_start(self) -> None:
         from companion.ui import theme
 
-        title = self.fonts["body"].render("Table Companion - Radetzky: Milano 1848", True, theme.INK)
+        title = self.fonts["body"].render(_("Table Companion - Radetzky: Milano 1848"), True, theme.INK)
         self.screen.blit(title, (20, 10))
         for text, y in self.start_screen.labels():
             self.screen.blit(self.fonts["small"].render(text, True, theme.MUTED), (20, y))
@@ -333,21 +369,21 @@ class App:
             self.pygame.draw.rect(self.screen, theme.ZONE, banner, border_radius=8)
             self.pygame.draw.rect(self.screen, theme.ALERT, banner, width=3, border_radius=8)
             bottom = self._wrapped(self.notice, banner.inflate(-24, 0), banner.y + 12, theme.ALERT)
-            self._wrapped("Tap to go on.", banner.inflate(-24, 0), bottom + 4, theme.MUTED)
+            self._wrapped(_("Tap to go on."), banner.inflate(-24, 0), bottom + 4, theme.MUTED)
         self.pygame.display.flip()
 
     def _draw_settings(self) -> None:
         from companion.ui import theme
 
-        self.screen.blit(self.fonts["body"].render("Settings: hardware check", True, theme.INK), (20, 10))
+        self.screen.blit(self.fonts["body"].render(_("Settings: hardware check"), True, theme.INK), (20, 10))
         y = 10 + self.fonts["body"].get_linesize() + 6
         if self.settings.running:
-            self._wrapped("Checking the devices (a few seconds each)...", self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
+            self._wrapped(_("Checking the devices (a few seconds each)..."), self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
         elif self.settings.problem:
             self._wrapped(self.settings.problem, self.screen.get_rect().inflate(-40, 0), y, theme.ALERT)
         elif self.settings.checks is None:
-            self._wrapped("Tap Check devices: the display, the journal, the clock, the camera, the die, the printer "
-                          "and the buttons, each with the fix when something is wrong.",
+            self._wrapped(_("Tap Check devices: the display, the journal, the clock, the camera, the die, the printer "
+                            "and the buttons, each with the fix when something is wrong."),
                           self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
         small = self.fonts["small"]
         name_w, mark_w = small.size("buttons  ")[0], small.size("FAIL  ")[0]
@@ -367,7 +403,7 @@ class App:
             return []
         rect = self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - self.panel.target - 34,
                                 self.panel.rect.width // 2 - 12, self.panel.target)
-        return [Button(rect, "New game", self.new_game)]
+        return [Button(rect, _("New game"), self.new_game)]
 
     def _tray_button(self) -> list[Button]:
         """Desk mode: once something printed, a button shows the last ticket."""
@@ -375,7 +411,7 @@ class App:
             return []
         rect = self.pygame.Rect(self.panel.rect.centerx + 4, self.panel.rect.bottom - self.panel.target - 34,
                                 self.panel.rect.width // 2 - 12, self.panel.target)
-        return [Button(rect, "Ticket", lambda: setattr(self, "showing_ticket", True))]
+        return [Button(rect, _("Ticket"), lambda: setattr(self, "showing_ticket", True))]
 
     def _ticket(self) -> None:
         """The last printed ticket, scaled to the screen's height, over the board."""

@@ -11,9 +11,12 @@ from functools import partial
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.edition import HELPS
 from companion.games.milano1848.state import State
+from companion.i18n import _
+from companion.ui.icons import icon_name
 
-HELP_NAMES = {"balloon": "Balloon", "martinitt": "Martinitt", "rifle": "Rifle", "barricade": "Barricade",
-              "noblewoman": "Noblewoman"}
+def help_name(help_: str) -> str:
+    return {"balloon": _("Balloon"), "martinitt": _("Martinitt"), "rifle": _("Rifle"), "barricade": _("Barricade"),
+            "noblewoman": _("Noblewoman")}[help_]
 ZONES_WANTED = {"balloon": (1, 2), "barricade": (1, 1), "noblewoman": (2, 2)}  # (base, heroic) zone taps
 Entry = tuple[str, object, Callable[[], object]]
 
@@ -32,34 +35,34 @@ class HelpChooser:
     def hint(self, state: State) -> str | None:
         if self.mode == "zones":
             help_ = state.edition.italy[self.card][1]
-            what = {"balloon": "where the balloon flies", "barricade": "the zone to barricade",
-                    "noblewoman": "the Soldier's zone, then where it goes"}[help_]
-            return f"{HELP_NAMES[help_]}: tap {what}"
-        return {"card": "Choose the card to play for its Help", "tile": "Choose the Help tile to strengthen",
-                "stack": "Choose matching cards, then Place"}.get(self.mode)
+            return {"balloon": _("Balloon: tap where the balloon flies"),
+                    "barricade": _("Barricade: tap the zone to barricade"),
+                    "noblewoman": _("Noblewoman: tap the Soldier's zone, then where it goes")}[help_]
+        return {"card": _("Choose the card to play for its Help"), "tile": _("Choose the Help tile to strengthen"),
+                "stack": _("Choose matching cards, then Place")}.get(self.mode)
 
     def entries(self, state: State, play: Callable[[a.Action], object]) -> list[Entry]:
         """The buttons of the choice in progress (none when no choice is open)."""
         if not self.mode:
-            return [("Help", ("mode", "card"), partial(self._open, "card")),
-                    ("Strengthen", ("mode", "tile"), partial(self._open, "tile"))]
+            return [(_("Help"), ("mode", "card"), partial(self._open, "card")),
+                    (_("Strengthen"), ("mode", "tile"), partial(self._open, "tile"))]
         hand = self._hand(state)
         entries: list[Entry] = []
         if self.mode == "card":
             for card in hand:
                 icon, help_ = state.edition.italy[card]
-                entries.append((f"{HELP_NAMES[help_]} {icon[0].upper()}", ("help-card", card), partial(self._card, state, card, play)))
+                entries.append((f"{help_name(help_)} {icon_name(icon)[0]}", ("help-card", card), partial(self._card, state, card, play)))
         elif self.mode == "zones" and self._enough_zones(state):
-            entries.append(("Go", ("go",), partial(self._finish, play)))
+            entries.append((_("Go"), ("go",), partial(self._finish, play)))
         elif self.mode == "tile":
-            entries += [(HELP_NAMES[h], ("tile", h), partial(self._tile, h)) for h in HELPS if not state.heroic[h]]
+            entries += [(help_name(h), ("tile", h), partial(self._tile, h)) for h in HELPS if not state.heroic[h]]
         elif self.mode == "stack":
             for card in hand:
                 marked = " *" if card in self.cards else ""
-                label = f"{state.edition.italy[card][0].capitalize()}{marked}"
+                label = f"{icon_name(state.edition.italy[card][0])}{marked}"
                 entries.append((label, ("stack", card), partial(self._toggle, card)))
-            entries.append(("Place", ("place",), partial(self._place, play)))
-        return entries + [("Cancel", ("cancel",), self.reset)]
+            entries.append((_("Place"), ("place",), partial(self._place, play)))
+        return entries + [(_("Cancel"), ("cancel",), self.reset)]
 
     def wants_zone(self) -> bool:
         return self.mode == "zones"

@@ -11,15 +11,17 @@ from companion.games.milano1848 import actions as a
 from companion.games.milano1848.state import (
     ACT, ANSWER, AUSTRIA, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE, State,
 )
+from companion.i18n import _, ngettext
 from companion.session import Session
 from companion.ui import theme
 from companion.ui.helps import HelpChooser
+from companion.ui.icons import icon_name, side_name
 from companion.ui.widgets import Button
 
-ICON_NAMES = {"swords": "Swords", "map": "Map", "cannonball": "Cannon"}
 
 
 PRIVACY = ("open", "count", "hidden")  # the rulebook's hand-information levels
+PEEK = ("peek",)  # the Peek button's marker: held down, not tapped
 
 
 class Panel:
@@ -36,33 +38,35 @@ class Panel:
         if state.step != ACT or state.active is None or not state.tracked:
             return None
         cards = state.hands[state.patriots[state.active].hand]
-        icons = [ICON_NAMES[state.edition.italy[c][0]] for c in cards if c != "?"]
+        icons = [icon_name(state.edition.italy[c][0]) for c in cards if c != "?"]
         if self.privacy == "count":
-            return f"Hand: {len(cards)} cards, {len(set(icons))} different icons"
+            return _("Hand: {cards} cards, {icons} different icons").format(cards=len(cards), icons=len(set(icons)))
         if self.privacy == "hidden" and not self.peeking:
-            return f"Hand: {len(cards)} cards (hold Peek)"
-        return "Hand: " + " ".join(sorted(icons))
+            return _("Hand: {cards} cards (hold Peek)").format(cards=len(cards))
+        return _("Hand: {icons}").format(icons=" ".join(sorted(icons)))
 
     def headline(self, state: State) -> list[str]:
         if state.step == OVER:
-            return [f"{(state.winner or '').capitalize()} wins!", f"after {state.round} rounds"]
+            return [_("{side} wins!").format(side=side_name(state.winner or "")),
+                    _("after {rounds} rounds").format(rounds=state.round)]
         who = state.patriots[state.active].name if state.active is not None else ""
-        lines = [f"Round {state.round}"]
+        lines = [_("Round {round}").format(round=state.round)]
         if state.step == PLACE:
             waiting = next(p.name for p in state.patriots if p.zone == 0)
-            lines.append(f"Place {waiting}: tap a zone")
+            lines.append(_("Place {name}: tap a zone").format(name=waiting))
         elif state.step == AUSTRIAN_TURN:
-            lines.append("Austria moves")
+            lines.append(_("Austria moves"))
         elif who:
-            lines.append(f"{who}: {state.actions_left} action{'s' if state.actions_left != 1 else ''}")
+            lines.append(ngettext("{name}: {count} action", "{name}: {count} actions", state.actions_left).format(
+                name=who, count=state.actions_left))
         italy, austria = len(state.conquered(ITALY)), len(state.conquered(AUSTRIA))
-        lines.append(f"Castle {state.castle}  Reserve {state.reserve}")
-        lines.append(f"Zones: Italy {italy}, Austria {austria}")
+        lines.append(_("Castle {castle}  Reserve {reserve}").format(castle=state.castle, reserve=state.reserve))
+        lines.append(_("Zones: Italy {italy}, Austria {austria}").format(italy=italy, austria=austria))
         if state.fight and state.fight.revealed:
-            shown = ", ".join(ICON_NAMES[state.edition.austria[c]] for c in state.fight.revealed)
-            lines.append(f"Austria shows: {shown}")
+            shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
+            lines.append(_("Austria shows: {icons}").format(icons=shown))
         if state.fight and state.fight.lens:
-            lines.append(f"In the Lens: {state.fight.lens}")
+            lines.append(_("In the Lens: {count}").format(count=state.fight.lens))
         return lines
 
     def buttons(self, session: Session, top: int) -> list[Button]:
@@ -73,29 +77,29 @@ class Panel:
         elif self.helps.mode:
             return self._grid(self.helps.entries(state, session.do), top)
         if state.step == ACT:
-            specs = [("Conquer", a.Conquer()), ("Fight", a.FightSoldiers()), ("Radetzky", a.FightRadetzky()),
-                     ("Refresh", a.Refresh()), ("End turn", a.EndTurn())]
+            specs = [(_("Conquer"), a.Conquer()), (_("Fight"), a.FightSoldiers()), (_("Radetzky"), a.FightRadetzky()),
+                     (_("Refresh"), a.Refresh()), (_("End turn"), a.EndTurn())]
         elif state.step == ANSWER:
             return self._answers(session, top)
         elif state.step == CONTINUE:
-            specs = [("Continue", a.Continue()), ("Stop", a.Stop())]
+            specs = [(_("Continue"), a.Continue()), (_("Stop"), a.Stop())]
         elif state.step == AUSTRIAN_TURN:
-            specs = [("Austrian turn", a.AustrianTurn())]
+            specs = [(_("Austrian turn"), a.AustrianTurn())]
         elif state.step == CHOOSE_PATRIOT:
             specs = [(state.patriots[i].name, a.ChoosePatriot(i)) for i, done in enumerate(state.done) if not done]
         elif state.step == PROMOTE:
-            specs = [(f"Zone {z}", a.Promote(z)) for z in state.not_available]
+            specs = [(_("Zone {zone}").format(zone=z), a.Promote(z)) for z in state.not_available]
         entries: list[tuple[str, object, Callable[[], object]]] = [
             (label, action, partial(session.do, action)) for label, action in specs]
         if state.step == ACT and state.mode == "advanced":
             entries += self.helps.entries(state, session.do)
         if state.step == ACT and self.privacy == "hidden" and state.tracked:
-            entries.append(("Peek", None, lambda: None))  # held, not tapped: the app shows the hand while it is down
+            entries.append((_("Peek"), PEEK, lambda: None))  # held, not tapped: the app shows the hand while it is down
         buttons = self._grid(entries, top)
         if state.step not in (OVER,) and session.game.records:
             row = self.rect.bottom - self.target - 34
             buttons.append(Button(pygame.Rect(self.rect.x + 8, row, self.rect.width // 2 - 12, self.target),
-                                  "Undo", session.undo, colour=theme.MUTED))
+                                  _("Undo"), session.undo, colour=theme.MUTED))
         return buttons
 
     def _answers(self, session: Session, top: int) -> list[Button]:
@@ -108,7 +112,7 @@ class Panel:
         entries: list[tuple[str, object, Callable[[], object]]] = []
         for card in cards:
             icon, help_ = state.edition.italy[card]
-            label = f"{ICON_NAMES[icon]}{' *' if card in self.selected else ''}"
+            label = f"{icon_name(icon)}{' *' if card in self.selected else ''}"
             if radetzky:
                 entries.append((label, ("pick", card), partial(self._pick, session, card)))
             else:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 
+from companion import i18n
+from companion.i18n import _
 from companion.ui import theme
 from companion.ui.widgets import Button
 
@@ -17,8 +20,10 @@ MARK_COLOURS = {"ok": theme.ITALY_GREEN, "FAIL": theme.ALERT, "warn": (200, 120,
 
 class SettingsScreen:
     def __init__(self, rect: pygame.Rect, target: int, check_devices: Callable[[], list[Any]] | None,
-                 close: Callable[[], None]) -> None:
+                 close: Callable[[], None], choose_language: Callable[[str], None] | None = None) -> None:
+        """`choose_language`: remembers the table's choice (the journal keeps it across restarts)."""
         self.rect, self.target, self.check_devices, self.close = rect, target, check_devices, close
+        self.choose_language = choose_language
         self.checks: list[Any] | None = None
         self.running = False
         self.problem = ""
@@ -40,10 +45,20 @@ class SettingsScreen:
     def buttons(self) -> list[Button]:
         bottom = self.rect.bottom - self.target - 12
         half = (self.rect.width - 48) // 2
-        label = "Checking..." if self.running else "Check devices"
-        return [Button(pygame.Rect(self.rect.x + 20, bottom, half, self.target), "Back", self.close),
-                Button(pygame.Rect(self.rect.right - 20 - half, bottom, half, self.target), label, self.start_check,
-                       enabled=not self.running and self.check_devices is not None, colour=theme.ITALY_GREEN)]
+        label = _("Checking...") if self.running else _("Check devices")
+        languages = [Button(pygame.Rect(self.rect.x + 20 + i * (half + 8), bottom - self.target - 10, half, self.target),
+                            name, partial(self._language, code),
+                            colour=theme.ITALY_GREEN if code == i18n.language else theme.BUTTON)
+                     for i, (code, name) in enumerate(i18n.LANGUAGES.items())]
+        return languages + [
+            Button(pygame.Rect(self.rect.x + 20, bottom, half, self.target), _("Back"), self.close),
+            Button(pygame.Rect(self.rect.right - 20 - half, bottom, half, self.target), label, self.start_check,
+                   enabled=not self.running and self.check_devices is not None, colour=theme.ITALY_GREEN)]
+
+    def _language(self, code: str) -> None:
+        i18n.use(code)
+        if self.choose_language is not None:
+            self.choose_language(code)
 
     def rows(self) -> list[tuple[str, str, str, tuple[int, int, int]]]:
         """(device, mark, what was found or the fix) per check, for the table on screen."""
@@ -54,5 +69,5 @@ class SettingsScreen:
             colour = MARK_COLOURS[check.mark]
             rows.append((check.name, check.mark, check.detail, colour))
             if not check.ok and check.fix:
-                rows.append(("", "", f"Fix: {check.fix}", theme.MUTED))
+                rows.append(("", "", _("Fix: {fix}").format(fix=check.fix), theme.MUTED))
         return rows

@@ -8,11 +8,16 @@ from functools import partial
 import pygame
 
 from companion.games.milano1848.setup import Options
+from companion.i18n import _
 from companion.ui import theme
 from companion.ui.widgets import Button
 
-DIFFICULTY = {-2: "-2", -1: "-1", 0: "Printed", 1: "+1", 2: "+2"}  # Soldiers per wave
-HANDS = {"open": "Open", "count": "Icon count", "hidden": "Hidden"}  # what the screen tells of each hand
+DIFFICULTY = (-2, -1, 0, 1, 2)  # Soldiers per wave, around the rules' own
+
+
+def hands_names() -> dict[str, str]:
+    """What the screen tells of each hand, in the table's language."""
+    return {"open": _("Open"), "count": _("Icon count"), "hidden": _("Hidden")}
 TOP, GAP = 76, 28
 
 
@@ -35,9 +40,11 @@ class StartScreen:
         """Every choice, then Start (and Resume, saying where the game in progress stands)."""
         rows: list[list[tuple[str, bool, Callable[[], object]]]] = [
             [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in range(1, 6)],
-            [(m.capitalize(), m == self.mode, partial(setattr, self, "mode", m)) for m in ("basic", "advanced")],
-            [(label, d == self.difficulty, partial(setattr, self, "difficulty", d)) for d, label in DIFFICULTY.items()],
-            [(label, p == self.privacy, partial(setattr, self, "privacy", p)) for p, label in HANDS.items()],
+            [(label, m == self.mode, partial(setattr, self, "mode", m)) for m, label in
+             (("basic", _("Basic")), ("advanced", _("Advanced")))],
+            [(f"{d:+d}" if d else _("Printed"), d == self.difficulty, partial(setattr, self, "difficulty", d))
+             for d in DIFFICULTY],
+            [(label, p == self.privacy, partial(setattr, self, "privacy", p)) for p, label in hands_names().items()],
         ]
         buttons = []
         top = self.rect.y + TOP
@@ -49,7 +56,7 @@ class StartScreen:
             top += self.target + GAP
         left = self.rect.x + 20
         if self.settings is not None:
-            buttons.append(Button(pygame.Rect(left, top, 150, self.target), "Settings", self.settings))
+            buttons.append(Button(pygame.Rect(left, top, 150, self.target), _("Settings"), self.settings))
             left += 158
         width = self.rect.right - 20 - left
         if resume_label and self.resume is not None:
@@ -58,7 +65,7 @@ class StartScreen:
                                   colour=theme.ITALY_GREEN))
             left, width = left + resume_width + 8, width - resume_width - 8
         start = pygame.Rect(left, top, width, self.target)
-        buttons.append(Button(start, "New game", lambda: self.start(self.options(seed)), colour=theme.ALERT))
+        buttons.append(Button(start, _("New game"), lambda: self.start(self.options(seed)), colour=theme.ALERT))
         return buttons
 
     def bottom(self) -> int:
@@ -68,5 +75,5 @@ class StartScreen:
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
         top = self.rect.y + TOP - 24
-        headings = ("Players", "Game", "Difficulty: Soldiers per wave", "Hands")
+        headings = (_("Players"), _("Game"), _("Difficulty: Soldiers per wave"), _("Hands"))
         return [(text, top + i * (self.target + GAP)) for i, text in enumerate(headings)]

@@ -63,7 +63,7 @@ def test_an_austrian_reveal_shows_on_the_die_and_back_undoes(desk):
     session.button("back")  # the fight revealed a card: the first Back only asks
     assert session.state.fight is not None and session.message.startswith("That revealed cards: Undo again")
     session.button("back")
-    assert session.state.fight is None and session.message == "Undone: fight soldiers."
+    assert session.state.fight is None and session.message == "Undone: fight the Soldiers."
 
 
 def test_a_card_shown_to_the_camera_answers_the_reveal(tmp_path):

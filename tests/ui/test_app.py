@@ -377,8 +377,11 @@ def test_the_stop_advice_shows_after_a_win_when_hands_are_open(app, privacy, sho
     deadline = time.monotonic() + 5
     while app.session.advice() is None and time.monotonic() < deadline:
         time.sleep(0.01)
-    advice = app.session.advice()
-    assert advice is not None and advice.startswith(("Continue: ", "Stop: ")) and "% to take another Soldier" in advice
+    from companion.ui.app import advice_text
+
+    assert app.session.advice() is not None
+    advice = advice_text(app.session.advice())
+    assert advice.startswith(("Continue: ", "Stop: ")) and "% to take another Soldier" in advice
     drawn: list[str] = []
     original = app._message
     app._message = lambda text, y, colour=None: drawn.append(text) or original(text, y, colour)

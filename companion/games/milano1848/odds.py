@@ -359,8 +359,18 @@ def situation(state: State) -> tuple[Counts, Piles] | None:
     return counts(state.edition.italy[c][0] for c in cards), piles
 
 
-def advice(state: State) -> str | None:
-    """One sentence for the screen at this moment of Phase 1, or None."""
+@dataclass(frozen=True)
+class Advice:
+    """The odds for this moment of Phase 1, for the screen to put in words."""
+
+    go: Outlook | None = None  # after a win: continuing ...
+    stop: Outlook | None = None  # ... and stopping
+    radetzky: float | None = None  # before acting: the chance to beat Radetzky here
+    soldiers: float | None = None  # before acting: Soldiers a fight here removes on average
+
+
+def advice(state: State) -> Advice | None:
+    """The odds for the fighting Patriots now (continue or stop; or before a fight), or None."""
     known = situation(state)
     if known is None:
         return None
@@ -369,19 +379,11 @@ def advice(state: State) -> str | None:
     fight = state.fight
     if state.step == CONTINUE and fight is not None:
         go, stop = SoldiersFight(hand, state.soldiers[zone], fight.lens, piles, fight.reveal).decide()
-        sentence = advice_sentence(go, stop)
-        return sentence[0].upper() + sentence[1:]
-    if state.step == ACT and any(hand):
-        return _before_fighting(state, hand, piles, zone)
-    return None
-
-
-def _before_fighting(state: State, hand: Counts, piles: Piles, zone: int) -> str | None:
-    parts = []
+        return Advice(go=go, stop=stop)
+    if state.step != ACT or not any(hand):
+        return None
+    radetzky = None
     if state.radetzky == zone and sum(hand) >= state.edition.rules.radetzky_reveals:
-        win = radetzky_win(hand, piles, state.edition.rules.radetzky_reveals)
-        parts.append(f"Fight Radetzky: {float(win):.0%} to win")
-    if state.soldiers[zone]:
-        removed = SoldiersFight(hand, state.soldiers[zone], 0, piles).start().expected
-        parts.append(f"Fight the Soldiers: {removed:.1f} removed on average")
-    return "; ".join(parts) + "." if parts else None
+        radetzky = float(radetzky_win(hand, piles, state.edition.rules.radetzky_reveals))
+    soldiers = SoldiersFight(hand, state.soldiers[zone], 0, piles).start().expected if state.soldiers[zone] else None
+    return Advice(radetzky=radetzky, soldiers=soldiers) if radetzky is not None or soldiers is not None else None
