@@ -63,8 +63,9 @@ SCHEMA: dict[str, dict[str, Setting]] = {
                           _one_of("auto", "kmsdrm", "wayland", "x11", "cage")),
     },
     "camera": {
-        "source": Setting("none", '"none" (cards are tapped on screen), "picamera", "video:N" or "folder:PATH"',
-                          _matches(r"none|picamera|video:\d+|folder:.+")),
+        "source": Setting("none", '"none" (cards are tapped on screen), "simulated" (desk: cards dragged to a lens '
+                          'on screen), "picamera", "video:N" or "folder:PATH"',
+                          _matches(r"none|simulated|picamera|video:\d+|folder:.+")),
     },
     "printer": {
         "connection": Setting("simulated", '"simulated" (tickets on screen), usb:VID:PID, serial:DEVICE, network:HOST[:PORT] '

@@ -90,6 +90,10 @@ def _camera(config: Config) -> Any:
         from hardware.scanner import Scanner
     except ImportError:
         raise UserError("camera.source needs OpenCV: pip install 'table-companion[cards]'") from None
+    if source == "simulated":  # desk mode: synthetic frames of the cards dragged to the screen's lens
+        from hardware.sim.camera import SimCamera
+
+        return SimCamera(card_registry(), fps=15)
     kind, _, rest = source.partition(":")
     opener: Callable[[], Any]
     if kind == "picamera":

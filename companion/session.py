@@ -23,6 +23,10 @@ from companion.store import Journal, StoreError
 from hardware.ports import CardReader, Die, Printer
 
 
+Lookahead = tuple["odds.Advice | None", tuple[frozenset[int], "str | None"]]  # the odds; the zones that fall, who wins
+NOTHING_AHEAD: Lookahead = (None, (frozenset(), None))
+
+
 @dataclass
 class Devices:
     die: Die
@@ -40,9 +44,9 @@ class Session:
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
     last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
-    _advice_for: State | None = None
-    _advice: odds.Advice | None = None
-    _threat: tuple[State | None, tuple[frozenset[int], str | None]] = (None, (frozenset(), None))
+    _ahead_for: State | None = None
+    _ahead: Lookahead = (None, (frozenset(), None))
+    _ahead_done: State | None = None
 
     @property
     def state(self) -> State:
@@ -68,28 +72,35 @@ class Session:
         return True
 
     def advice(self) -> odds.Advice | None:
-        """The odds for this moment (companion.games.milano1848.odds), worked out in a worker so a
-        large Rifle fight never stalls a frame; None until it is ready, or when there is none."""
-        state = self.state
-        if self._advice_for is not state:
-            self._advice_for, self._advice = state, None
-            threading.Thread(target=self._work_out_advice, args=(state,), name="odds", daemon=True).start()
-        return self._advice
+        """The odds for this moment (companion.games.milano1848.odds); None until worked out, or when
+        there are none."""
+        return self._lookahead()[0]
 
     def threat(self) -> tuple[frozenset[int], str | None]:
         """During Phase 1: the zones the coming Austrian turn takes, and who wins in it (if anyone)
-        when nothing changes (companion.games.milano1848.forecast)."""
-        state = self.state
-        if self._threat[0] is not state:
-            ahead = forecast(state) if state.step == ACT else None
-            zones = frozenset(t.zone for t in ahead.falls) if ahead else frozenset()
-            self._threat = (state, (zones, ahead.winner if ahead else None))
-        return self._threat[1]
+        when nothing changes (companion.games.milano1848.forecast); nothing until worked out."""
+        return self._lookahead()[1]
 
-    def _work_out_advice(self, state: State) -> None:
-        text = odds.advice(state)
-        if self._advice_for is state:  # still the moment it was asked for
-            self._advice = text
+    def _lookahead(self) -> Lookahead:
+        """Both are worked out in a worker, so a large Rifle fight or the forecast never stalls a frame."""
+        state = self.state
+        if self._ahead_for is not state:
+            self._ahead_for, self._ahead = state, NOTHING_AHEAD
+            threading.Thread(target=self._work_out, args=(state,), name="lookahead", daemon=True).start()
+        return self._ahead
+
+    def _work_out(self, state: State) -> None:
+        ahead = forecast(state) if state.step == ACT else None
+        threat = (frozenset(t.zone for t in ahead.falls), ahead.winner) if ahead else (frozenset(), None)
+        found = (odds.advice(state), threat)
+        if self._ahead_for is state:  # still the moment it was asked for
+            self._ahead, self._ahead_done = found, state
+
+    @property
+    def looked_ahead(self) -> bool:
+        """True once the odds and the forecast for this moment are worked out (screenshots, tests)."""
+        self._lookahead()
+        return self._ahead_done is self.state
 
     def undo(self) -> bool:
         """Take back the last decision; one that revealed cards asks for a second Undo first."""
@@ -147,13 +158,16 @@ class Session:
         elif name == "next" and step == ACT:
             self.do(a.EndTurn())
 
-    def poll(self) -> None:
-        """Once a frame: cards the camera confirmed become answers in a fight."""
+    def poll(self) -> list[str]:
+        """Once a frame: cards the camera confirmed become answers in a fight; the cards taken."""
         if self.devices.cards is None:
-            return
+            return []
+        taken = []
         for event, card in self.devices.cards.events():
             if event == "placed" and self.state.step == ANSWER and card.startswith("italy-"):
+                taken.append(card)
                 self._scanned(card)
+        return taken
 
     def _scanned(self, card: str) -> None:
         fight = self.state.fight

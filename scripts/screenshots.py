@@ -63,7 +63,7 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", set
 def _settle(session: Session) -> None:
     """Let the odds worker finish, so the screen shows the advice a player would see a moment later."""
     deadline = time.monotonic() + 5
-    while session.advice() is None and time.monotonic() < deadline and session.state.step in ("act", "continue"):
+    while not session.looked_ahead and time.monotonic() < deadline:
         time.sleep(0.01)
 
 
@@ -87,6 +87,32 @@ def settings_screen(suffix: str) -> None:
     app.close()
 
 
+def camera_screen(suffix: str) -> None:
+    """Desk mode with the simulated camera: a card being dragged to the lens."""
+    import pygame
+
+    from companion import config as configuration
+    from companion.devices import open_devices
+
+    with tempfile.TemporaryDirectory() as spool:
+        config = configuration.parse('[camera]\nsource = "simulated"\n', "screenshots")
+        opened = open_devices(config, Path(spool), lambda name: None)
+        session = Session(Game(milano1848(), Options(players=3, seed=4)), opened.devices)
+        app = App(session, (800, 480), headless=True)
+        app.animate, rng = False, random.Random(5)
+        while session.state.step != "answer":
+            session.do(greedy_bot(session.state, rng))
+        app.frame()
+        card = next(b for b in app.buttons if b.action is not None)
+        target = (app.lens.rect.centerx + 30, app.lens.rect.centery - 40)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.rect.center, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, button=1))
+        app.frame()
+        app.screenshot(str(OUT / f"camera{suffix}.png"))
+        app.close()
+        opened.close()
+
+
 def start_screen(suffix: str) -> None:
     app = App(None, (800, 480), headless=True, new_session=lambda options: None)  # type: ignore[arg-type,return-value]
     app.start_screen.players = 3
@@ -100,6 +126,7 @@ def main() -> None:
         i18n.use(language)
         start_screen(suffix)
         settings_screen(suffix)
+        camera_screen(suffix)
         capture((800, 480), SCREENS, suffix)
     i18n.use("en")
     capture((1280, 720), ("act",), "-1280x720", setup=False)

@@ -27,6 +27,7 @@ from companion.session import Session
 from companion.store import StoreError
 from companion.ui.animation import TurnAnimation
 from companion.ui.icons import side_name
+from companion.ui.lens import Lens
 from companion.ui.panel import PEEK
 from companion.ui.widgets import Button
 
@@ -144,6 +145,7 @@ class App:
         self.showing_settings = False
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
+        self.lens = Lens(self.board.rect, theme.target_px(height))
         self.buttons: list[Button] = []
         self.stats = RunStats()
         self.tray = tray
@@ -163,9 +165,13 @@ class App:
         events = pygame.event.get()
         for event in events:
             if event.type == pygame.MOUSEBUTTONDOWN:
-                self.tap(event.pos)
+                if not self._start_drag(event.pos):
+                    self.tap(event.pos)
+            elif event.type == pygame.MOUSEMOTION and self.lens.dragging is not None:
+                self.lens.pointer = event.pos
             elif event.type == pygame.MOUSEBUTTONUP:
                 self.panel.peeking = False
+                self._end_drag(event.pos)
             elif event.type == pygame.KEYDOWN and event.key in self.keys:
                 self.press(self.keys[event.key])  # desk mode: the keyboard stands in for the table's buttons
             elif event.type == pygame.QUIT:
@@ -176,7 +182,7 @@ class App:
             if self._session is not None:
                 self._session.button(name)
         if self._session is not None:
-            self._session.poll()
+            self._poll_camera()
         view = self._view()
         if not (events or pressed or self.animation is not None or view != self._shown_view):
             self.stats.idle += 1  # nothing changed: no drawing, the CPU rests until the next tick
@@ -188,6 +194,42 @@ class App:
         self.stats.render_ms.append((now - drawing) * 1000)
         self.stats.frames_ms.append((now - start) * 1000)
 
+    def _camera(self) -> Any:
+        """The desk camera, while a card may be dragged to it; else None."""
+        if self._session is None:
+            return None
+        camera = self._session.devices.cards
+        return camera if Lens.wanted(camera, self._session.state.step) else None
+
+    def _start_drag(self, position: tuple[int, int]) -> bool:
+        if self._camera() is None:
+            return False
+        button = next((b for b in self.buttons if b.hit(position)), None)
+        action = button.action if button is not None else None
+        card = action.cards[0] if isinstance(action, a.Answer) else action[1] if \
+            isinstance(action, tuple) and action[:1] == ("pick",) else None
+        return self.lens.press(card, button, position)
+
+    def _end_drag(self, position: tuple[int, int]) -> None:
+        camera = self._camera()
+        if camera is None:
+            self.lens.dragging = None
+            return
+        tapped = self.lens.release(camera, position)
+        if tapped is not None:
+            tapped.on_tap()  # let go on the button itself: a plain tap
+
+    def _poll_camera(self) -> None:
+        """Cards the camera confirmed answer the fight; the lens flashes and is cleared once answered."""
+        session = self.session
+        records = len(session.game.records)
+        confirmed = session.poll()
+        if confirmed:
+            self.lens.flash()
+        camera = session.devices.cards
+        if len(session.game.records) != records and callable(getattr(camera, "take", None)):
+            self.lens.clear(camera)
+
     def _view(self) -> tuple[object, ...]:
         """Everything on screen that can change without a tap: redraw when it does."""
         parts: list[object] = [i18n.language, self.notice, self.showing_settings, self.settings.running, id(self.settings.checks),
@@ -197,7 +239,9 @@ class App:
             rows = getattr(devices.die, "rows", None)
             parts += [id(session.state), session.message, devices.printer.status, devices.die.online, devices.die.status,
                       rows() if callable(rows) else None, devices.cards.status if devices.cards else None,
-                      session.advice() if self.panel.privacy == "open" else None, id(session.last_turn)]
+                      session.advice() if self.panel.privacy == "open" else None, session.threat(),
+                      id(session.last_turn), self.lens.flashing, self.lens.pointer,
+                      tuple(self._camera().placed()) if self._camera() is not None else None]
         return tuple(parts)
 
     @property
@@ -287,6 +331,9 @@ class App:
         self.pygame.draw.rect(screen, theme.PANEL, self.panel.rect)
         y = 8
         for line in self.panel.headline(self.session.state):
+            if self.fonts["body"].size(line)[0] > self.panel.rect.width - 16:  # a long one wraps in the smaller type
+                y = self._message(line, y, theme.INK)
+                continue
             screen.blit(self.fonts["body"].render(line, True, theme.INK), (self.panel.rect.x + 10, y))
             y += self.fonts["body"].get_linesize()
         hand = self.panel.hand_line(self.session.state)
@@ -307,6 +354,8 @@ class App:
         self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()
         for button in self.buttons:
             button.draw(screen, self.fonts["body"], self.fonts["small"])
+        if self._camera() is not None:
+            self.lens.draw(screen, self.fonts["small"], self._camera())
         self._devices()
         if self.showing_ticket:
             self._ticket()
@@ -459,11 +508,14 @@ class App:
         for index, notice in enumerate(self.notices()):
             self._message(notice, self.panel.rect.bottom - self.panel.target - 34 - (2 + 2 * index) * line)
 
+    def _camera_simulated(self) -> bool:
+        return callable(getattr(self.session.devices.cards, "show", None))  # desk mode: the lens says it all
+
     def notices(self) -> list[str]:
         """Devices in trouble, for the panel: the die away (its face waits), the camera gone (tap cards)."""
         devices = self.session.devices
         found = [] if devices.die.online else [devices.die.status]
-        if devices.cards is not None and devices.cards.status != "Camera ready.":
+        if devices.cards is not None and devices.cards.status != "Camera ready." and not self._camera_simulated():
             found.append(devices.cards.status)
         return found
 

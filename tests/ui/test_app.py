@@ -375,7 +375,7 @@ def test_the_stop_advice_shows_after_a_win_when_hands_are_open(app, privacy, sho
     while app.session.state.step != CONTINUE:
         app.session.do(greedy_bot(app.session.state, rng))
     deadline = time.monotonic() + 5
-    while app.session.advice() is None and time.monotonic() < deadline:
+    while not app.session.looked_ahead and time.monotonic() < deadline:
         time.sleep(0.01)
     from companion.ui.app import advice_text
 
@@ -398,3 +398,43 @@ def test_nothing_changed_means_nothing_is_drawn(app):
     app.session.message = "Something to say."  # what the screen shows changed: draw again
     app.frame()
     assert len(app.stats.render_ms) == drawn + 1
+
+
+def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answers(tmp_path):
+    import random
+    import time
+
+    import pygame
+
+    from companion import config as configuration
+    from companion.devices import open_devices
+    from companion.games.milano1848.bots import greedy_bot
+
+    config = configuration.parse('[camera]\nsource = "simulated"\n', "config.toml")
+    opened = open_devices(config, tmp_path, lambda name: None, retry_s=0.05)
+    session = Session(Game(milano1848(), Options(players=3, seed=4)), opened.devices)
+    app = App(session, headless=True)
+    try:
+        app.animate = False
+        rng = random.Random(5)
+        while session.state.step != ANSWER or session.state.fight.kind != "soldiers":
+            session.do(greedy_bot(session.state, rng))
+        app.frame()
+        button = next(b for b in app.buttons if isinstance(b.action, a.Answer))
+        card = button.action.cards[0]
+        decisions = len(session.game.records)
+        for kind, position in ((pygame.MOUSEBUTTONDOWN, button.rect.center), (pygame.MOUSEMOTION, app.lens.rect.center),
+                               (pygame.MOUSEBUTTONUP, app.lens.rect.center)):
+            pygame.event.post(pygame.event.Event(kind, pos=position, button=1))
+        app.frame()
+        assert len(session.game.records) == decisions  # not a tap: the camera has to read it
+        deadline = time.monotonic() + 10
+        while len(session.game.records) == decisions and time.monotonic() < deadline:
+            app.frame()
+            time.sleep(0.02)
+        assert session.game.records[decisions].action == a.Answer((card,))
+        assert app.lens.flash_until > 0  # the lens flashed green when the card was confirmed
+        assert wait_for(lambda: opened.devices.cards.placed() == [], 5)  # answered: the card left the lens
+    finally:
+        app.close()
+        opened.close()

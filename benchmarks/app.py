@@ -1,0 +1,80 @@
+"""The app's figures: drawing time per screen at 800x480, and the CPU an idle screen uses.
+
+Run: .venv/bin/python benchmarks/app.py   (or `make bench`)
+Goals (issue 5): a frame drawn at 800x480 in <= 8 ms; idle CPU near zero (only changes are drawn).
+Autoplay figures (frames including the action each tap plays): companion run --headless --autoplay.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.assets import milano1848  # noqa: E402
+from companion.games.milano1848.bots import greedy_bot  # noqa: E402
+from companion.games.milano1848.game import Game  # noqa: E402
+from companion.games.milano1848.setup import Options  # noqa: E402
+from companion.session import Devices, Session  # noqa: E402
+from companion.ui.app import App  # noqa: E402
+from hardware.printer import PrintService  # noqa: E402
+from hardware.sim.die import SimDie  # noqa: E402
+from hardware.sim.printer import SimPrinter  # noqa: E402
+
+
+def cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
+        session = Session(Game(milano1848(), Options(players=4, seed=6)), Devices(SimDie(), service))
+        app = App(session, (800, 480), headless=True)
+        app.animate = False
+        app.draw()
+        app.tap(app.buttons[0].rect.center)  # the setup screen's Done
+        rng, times = random.Random(3), {}
+        while session.state.round <= 4 and session.state.step != "over":
+            samples = []
+            for _ in range(20):
+                started = time.perf_counter()
+                app.draw()
+                samples.append((time.perf_counter() - started) * 1000)
+            times.setdefault(session.state.step, []).extend(samples)
+            session.do(greedy_bot(session.state, rng))
+        print("drawing one frame at 800x480 (ms), by screen: median / p99 / samples")
+        for step, samples in sorted(times.items()):
+            ordered = sorted(samples)
+            print(f"  {step:14s} {statistics.median(ordered):5.1f} / {ordered[int(len(ordered) * 0.99)]:5.1f} / {len(ordered)}")
+        every = sorted(s for samples in times.values() for s in samples)
+        print(f"  all screens    {statistics.median(every):5.1f} / {every[int(len(every) * 0.99)]:5.1f} / {len(every)}")
+        idle(app)
+        app.close()
+        service.close()
+
+
+def idle(app: App, seconds: float = 5.0) -> None:
+    """The main loop at 30 frames a second with nobody touching the screen."""
+    clock = app.pygame.time.Clock()
+    app.frame()
+    drawn, started_cpu, started = len(app.stats.render_ms), cpu_s(), time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        app.frame()
+        clock.tick(30)
+    wall, cpu = time.perf_counter() - started, cpu_s() - started_cpu
+    print(f"idle screen for {wall:.1f} s at 30 fps: CPU {cpu / wall:.1%} of one core, "
+          f"{len(app.stats.render_ms) - drawn} frames drawn")
+
+
+if __name__ == "__main__":
+    main()
