@@ -24,6 +24,7 @@ from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
 from companion.games.milano1848.setup import Options  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
+from companion.ui import theme  # noqa: E402
 from companion.ui.app import App  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
@@ -117,6 +118,12 @@ def start_screen(suffix: str) -> None:
     app = App(None, (800, 480), headless=True, new_session=lambda options: None)  # type: ignore[arg-type,return-value]
     app.start_screen.players = 3
     app.screenshot(str(OUT / f"start{suffix}.png"))
+    app.draw()
+    next(b for b in app.buttons if b.colour == theme.ALERT).on_tap()  # New game: the Patriots come next
+    app.players.colours[:2] = [1, 0]
+    app.screenshot(str(OUT / f"players{suffix}.png"))
+    app.players.editing, app.players.names[2] = 2, "Anit"
+    app.screenshot(str(OUT / f"keyboard{suffix}.png"))
     app.close()
 
 

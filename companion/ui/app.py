@@ -6,6 +6,7 @@ same buttons a player would (a board tap for zones), which is how the whole app 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import queue
 import random
@@ -118,6 +119,7 @@ class App:
         from companion.ui import theme
         from companion.ui.board import BoardView
         from companion.ui.panel import Panel
+        from companion.ui.players import PlayersScreen
         from companion.ui.settings import SettingsScreen
         from companion.ui.start import StartScreen
 
@@ -143,6 +145,10 @@ class App:
                                        close=lambda: setattr(self, "showing_settings", False),
                                        choose_language=choose_language)
         self.showing_settings = False
+        self.players = PlayersScreen(pygame.Rect(0, 0, width, height), theme.target_px(height), self._start_with,
+                                     back=lambda: setattr(self, "showing_players", False))
+        self.showing_players = False
+        self._pending: Options | None = None
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.lens = Lens(self.board.rect, theme.target_px(height))
@@ -232,7 +238,7 @@ class App:
 
     def _view(self) -> tuple[object, ...]:
         """Everything on screen that can change without a tap: redraw when it does."""
-        parts: list[object] = [i18n.language, self.notice, self.showing_settings, self.settings.running, id(self.settings.checks),
+        parts: list[object] = [i18n.language, self.notice, self.showing_settings, self.showing_players, self.settings.running, id(self.settings.checks),
                                len(self.tray or ())]
         if self._session is not None:
             session, devices = self._session, self._session.devices
@@ -250,8 +256,17 @@ class App:
         return self._session
 
     def _start(self, options: Options) -> None:
-        assert self.new_session is not None
+        """New game chosen: the Patriots' names and colours come next."""
+        self._pending = options
+        self.players.open(options.patriot_count)
+        self.showing_players = True
+
+    def _start_with(self, names: tuple[str, ...], colours: list[int]) -> None:
+        assert self.new_session is not None and self._pending is not None
+        options = dataclasses.replace(self._pending, names=names)
         self.panel.privacy = self.start_screen.privacy
+        self.board.colours = colours + [c for c in range(len(colours), 5) if c not in colours]
+        self.showing_players = False
         self._begin_with(lambda: self.new_session(options))  # type: ignore[misc]
 
     def _resume(self) -> None:
@@ -313,7 +328,10 @@ class App:
         screen = self.screen
         screen.fill(theme.BACKGROUND)
         if self._session is None:
-            self._draw_settings() if self.showing_settings else self._draw_start()
+            if self.showing_players:
+                self._draw_players()
+            else:
+                self._draw_settings() if self.showing_settings else self._draw_start()
             return
         if self.session.last_turn is not self._shown_turn:
             self._shown_turn = self.session.last_turn
@@ -419,6 +437,15 @@ class App:
             self.pygame.draw.rect(self.screen, theme.ALERT, banner, width=3, border_radius=8)
             bottom = self._wrapped(self.notice, banner.inflate(-24, 0), banner.y + 12, theme.ALERT)
             self._wrapped(_("Tap to go on."), banner.inflate(-24, 0), bottom + 4, theme.MUTED)
+        self.pygame.display.flip()
+
+    def _draw_players(self) -> None:
+        from companion.ui import theme
+
+        self._wrapped(self.players.title(), self.screen.get_rect().inflate(-40, 0), 12, theme.INK)
+        self.buttons = self.players.buttons()
+        for button in self.buttons:
+            button.draw(self.screen, self.fonts["body"], self.fonts["small"])
         self.pygame.display.flip()
 
     def _draw_settings(self) -> None:

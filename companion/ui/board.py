@@ -14,6 +14,7 @@ class BoardView:
     def __init__(self, rect: pygame.Rect, layout: dict[int, tuple[float, float]]) -> None:
         self.rect = rect
         self.radius = max(24, rect.height // 18)
+        self.colours = list(range(len(theme.PATRIOT_COLOURS)))  # Patriot -> its colour, as chosen before the game
         pad = self.radius + 8
         self.centres = {z: (rect.x + pad + x * (rect.width - 2 * pad), rect.y + pad + y * (rect.height - 2 * pad))
                         for z, (x, y) in layout.items()}
@@ -85,7 +86,7 @@ class BoardView:
         marker = max(10, int(self.radius * 0.45))
         for slot, index in enumerate(here):
             px, py = int(x - self.radius + marker + slot * marker * 1.6), int(y + self.radius)
-            pygame.draw.circle(surface, theme.PATRIOT_COLOURS[index], (px, py), marker)
+            pygame.draw.circle(surface, theme.PATRIOT_COLOURS[self.colours[index % len(self.colours)]], (px, py), marker)
             pygame.draw.circle(surface, theme.INK, (px, py), marker, 3 if index == state.active else 1)
             initial = fonts["small"].render(state.patriots[index].name[0], True, theme.INK)
             surface.blit(initial, initial.get_rect(center=(px, py)))

@@ -19,6 +19,7 @@ class Button:
     enabled: bool = True
     action: object = None  # the engine action it plays, if any (autoplay taps buttons by action)
     colour: tuple[int, int, int] = theme.BUTTON
+    text_colour: tuple[int, int, int] = theme.BUTTON_TEXT
 
     def draw(self, surface: pygame.Surface, font: pygame.font.Font, narrow: pygame.font.Font | None = None) -> None:
         """`narrow`: the font for a label too wide for the button."""
@@ -26,7 +27,7 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
         if narrow is not None and font.size(self.label)[0] > self.rect.width - 12:
             font = narrow
-        label = font.render(self.label, True, theme.BUTTON_TEXT)
+        label = font.render(self.label, True, self.text_colour)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
     def hit(self, position: tuple[int, int]) -> bool:

@@ -184,7 +184,7 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
     app = App(None, headless=True, new_session=new_session)
     try:
         app.draw()
-        for label in ("2", "Advanced", "+1", "New game"):
+        for label in ("2", "Advanced", "+1", "New game", "Start"):
             tap_button(app, label)
         state = app.session.state
         assert (state.players, state.mode, len(state.patriots)) == (2, "advanced", 3)
@@ -310,6 +310,7 @@ def test_after_a_restart_the_start_screen_offers_to_resume_exactly_there(tmp_pat
     app.draw()
     assert not any(b.label.startswith("Resume") for b in app.buttons)  # nothing to resume yet
     tap_button(app, "New game")
+    tap_button(app, "Start")
     rng = random.Random(3)
     while app.session.state.round < 2:
         app.session.do(greedy_bot(app.session.state, rng))
@@ -438,3 +439,31 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
     finally:
         app.close()
         opened.close()
+
+
+def test_names_typed_on_the_keyboard_and_colours_swapped_before_the_game(tmp_path):
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    app = App(None, headless=True, new_session=lambda options: Session(Game(milano1848(), options), Devices(SimDie(), service)))
+    try:
+        app.draw()
+        for label in ("4", "New game", "Carlo"):
+            tap_button(app, label)
+        for _ in range(5):
+            tap_button(app, "Delete")
+        for key in "ANITA":
+            tap_button(app, key)
+        tap_button(app, "Done")
+        assert app.players.names[0] == "Anita"
+        swatch = next(b for b in app.buttons if b.label == "A")  # Anita's colour swatch, with her initial
+        before = list(app.players.colours[:4])
+        swatch.on_tap()
+        assert app.players.colours[0] != before[0] and len(set(app.players.colours)) == 5  # no two share a colour
+        app.draw()
+        tap_button(app, "Start")
+        state = app.session.state
+        assert [p.name for p in state.patriots] == ["Anita", "Bartolomeo", "Luciano", "Gabrio"]
+        assert app.board.colours[0] == app.players.colours[0]
+        assert app.session.game.header()["options"]["names"] == ["Anita", "Bartolomeo", "Luciano", "Gabrio"]
+    finally:
+        app.close()
+        service.close()

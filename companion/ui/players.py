@@ -1,0 +1,100 @@
+"""Before a new game: each Patriot's name (typed on an on-screen keyboard) and colour (tap to
+change; the five are the Okabe-Ito colours, each Patriot also carries its initial)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+import pygame
+
+from companion.games.milano1848.setup import PATRIOT_NAMES
+from companion.i18n import _
+from companion.ui import theme
+from companion.ui.widgets import Button
+
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+MAX_NAME = 16
+
+
+class PlayersScreen:
+    def __init__(self, rect: pygame.Rect, target: int, start: Callable[[tuple[str, ...], list[int]], None],
+                 back: Callable[[], None]) -> None:
+        self.rect, self.target, self.start, self.back = rect, target, start, back
+        self.count = 3
+        self.names = list(PATRIOT_NAMES)
+        self.colours = list(range(len(theme.PATRIOT_COLOURS)))  # Patriot -> index into PATRIOT_COLOURS
+        self.editing: int | None = None  # the Patriot whose name the keyboard is typing
+
+    def open(self, patriots: int) -> None:
+        self.count, self.editing = patriots, None
+
+    def buttons(self) -> list[Button]:
+        return self._keyboard() if self.editing is not None else self._rows()
+
+    def _rows(self) -> list[Button]:
+        buttons, top, gap = [], self.rect.y + 56, 8
+        for patriot in range(self.count):
+            y = top + patriot * (self.target + gap)
+            buttons.append(Button(pygame.Rect(self.rect.x + 20, y, self.target * 2, self.target), self.names[patriot][:1],
+                                  partial(self._next_colour, patriot), colour=theme.PATRIOT_COLOURS[self.colours[patriot]],
+                                  text_colour=theme.INK))
+            buttons.append(Button(pygame.Rect(self.rect.x + 28 + self.target * 2, y, self.rect.width - 48 - self.target * 2,
+                                              self.target), self.names[patriot], partial(self._edit, patriot)))
+        bottom = self.rect.bottom - self.target - 12
+        half = (self.rect.width - 48) // 2
+        buttons.append(Button(pygame.Rect(self.rect.x + 20, bottom, half, self.target), _("Back"), self.back))
+        buttons.append(Button(pygame.Rect(self.rect.right - 20 - half, bottom, half, self.target), _("Start"),
+                              lambda: self.start(tuple(self.names[:self.count]), self.colours[:self.count]),
+                              colour=theme.ALERT))
+        return buttons
+
+    def _next_colour(self, patriot: int) -> None:
+        """The next colour; the Patriot who had it takes this one's (no two share a colour)."""
+        wanted = (self.colours[patriot] + 1) % len(theme.PATRIOT_COLOURS)
+        if wanted in self.colours:
+            self.colours[self.colours.index(wanted)] = self.colours[patriot]
+        self.colours[patriot] = wanted
+
+    def _edit(self, patriot: int) -> None:
+        self.editing = patriot
+
+    def _keyboard(self) -> list[Button]:
+        assert self.editing is not None
+        buttons, top = [], self.rect.y + 100
+        width = (self.rect.width - 40) // 10
+        for row, keys in enumerate(KEY_ROWS):
+            indent = self.rect.x + 20 + row * width // 2
+            for column, key in enumerate(keys):
+                rect = pygame.Rect(indent + column * width, top + row * (self.target + 6), width - 6, self.target)
+                buttons.append(Button(rect, key, partial(self._type, key)))
+        y = top + 3 * (self.target + 6)
+        third = (self.rect.width - 40) // 3
+        specials: list[tuple[str, Callable[[], None]]] = [
+            (_("Space"), partial(self._type, " ")), (_("Delete"), self._delete), (_("Done"), self._done)]
+        for index, (label, tap) in enumerate(specials):
+            buttons.append(Button(pygame.Rect(self.rect.x + 20 + index * third, y, third - 6, self.target), label, tap,
+                                  colour=theme.ITALY_GREEN if index == 2 else theme.BUTTON))
+        return buttons
+
+    def _type(self, key: str) -> None:
+        assert self.editing is not None
+        name = self.names[self.editing]
+        if len(name) < MAX_NAME:
+            self.names[self.editing] = name + (key if not name or name.endswith(" ") else key.lower())
+
+    def _delete(self) -> None:
+        assert self.editing is not None
+        self.names[self.editing] = self.names[self.editing][:-1]
+
+    def _done(self) -> None:
+        assert self.editing is not None
+        if not self.names[self.editing].strip():  # an empty name keeps the rulebook's
+            self.names[self.editing] = PATRIOT_NAMES[self.editing]
+        self.names[self.editing] = self.names[self.editing].strip()
+        self.editing = None
+
+    def title(self) -> str:
+        if self.editing is None:
+            return _("Patriots: tap a name to change it, a colour to swap it")
+        return _("Name of Patriot {number}: {name}_").format(number=self.editing + 1, name=self.names[self.editing])
