@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import queue
+from collections.abc import Sequence
 import sys
 import time
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from companion.assets import milano1848
 from companion.commands import UserError, run_demo, user_errors
 from companion.games.milano1848 import stateio
+from companion.games.milano1848.dealer import Draw
 from companion.games.milano1848.errors import DataError
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
@@ -70,8 +72,9 @@ class Sessions:
         self.store, self.devices = store, devices
         self.trace = _print_commit if trace else None
 
-    def new(self, options: Options) -> Session:
-        game = Game(milano1848(), options)
+    def new(self, options: Options, cards: Sequence[Draw] = ()) -> Session:
+        """A new game; table decks name the setup's Zone cards in `cards` (CardNeeded: one more is needed)."""
+        game = Game(milano1848(), options, cards)
         return Session(game, self.devices, journal=Journal.start(self.store, game, self.trace))
 
     def remember_language(self, code: str) -> None:

@@ -12,11 +12,12 @@ from companion.assets import milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848 import odds
 from companion.games.milano1848.dealer import Draw
-from companion.games.milano1848.errors import IllegalActionError
+from companion.games.milano1848.errors import CardNeeded, IllegalActionError
 from companion.games.milano1848.events import Event
 from companion.games.milano1848.forecast import forecast
 from companion.games.milano1848.game import Game, Record
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
+from companion.games.milano1848.turns import unseen_italy_card
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
 from companion.i18n import _
 from companion.store import Journal, StoreError
@@ -44,6 +45,7 @@ class Session:
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
     last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
+    needed: tuple[a.Action, str, list[Draw]] | None = None  # table decks: an action waiting for a drawn card's name
     _ahead_for: State | None = None
     _ahead: Lookahead = (None, (frozenset(), None))
     _ahead_done: State | None = None
@@ -57,9 +59,14 @@ class Session:
         before = self.game.state
         try:
             events = self.game.play(action, cards)
+        except CardNeeded as exc:  # table decks: the table says what came off its deck
+            self.needed = (action, exc.deck, list(cards))
+            self.message = card_request(exc.deck, len(cards))
+            return False
         except IllegalActionError as exc:
             self.message = str(exc)
             return False
+        self.needed = None
         if not self._saved():
             return False
         self.message, self.last_events, self._undo_armed = "", events, False
@@ -101,6 +108,28 @@ class Session:
         """True once the odds and the forecast for this moment are worked out (screenshots, tests)."""
         self._lookahead()
         return self._ahead_done is self.state
+
+    def name_card(self, card: str | int) -> bool:
+        """The card the table drew for the waiting action (table decks); the action then plays."""
+        if self.needed is None:
+            return False
+        action, deck, cards = self.needed
+        return self.do(action, [*cards, (deck, card)])
+
+    def name_icon(self, icon: str) -> bool:
+        """An Austria (or face-up Italy) card named by its icon: any card of that icon still in the deck
+        stands for it, as the rules tell cards of one icon apart only by the icon."""
+        if self.needed is None:
+            return False
+        deck, cards = self.needed[1], self.needed[2]
+        card = drawable(self.state, deck, icon, {named for _deck, named in cards})
+        if card is None:
+            self.message = _("No {icon} card can still be in that deck.").format(icon=icon)
+            return False
+        return self.name_card(card)
+
+    def cancel_card(self) -> None:
+        self.needed, self.message = None, ""
 
     def undo(self) -> bool:
         """Take back the last decision; one that revealed cards asks for a second Undo first."""
@@ -200,3 +229,28 @@ def action_name(kind: str) -> str:
              "help": _("Help"), "strengthen": _("strengthen"), "end-turn": _("end turn"), "answer": _("answer"),
              "continue": _("continue"), "stop": _("stop"), "promote": _("promotion"), "austrian-turn": _("Austrian turn")}
     return names.get(kind, kind)
+
+
+def card_request(deck: str, given: int) -> str:
+    """What the screen asks when the table's own deck gives a card the companion cannot see."""
+    if deck == "zone":
+        return _("Draw a Zone card and tap its zone on the board.")
+    if deck == "austria":
+        return _("Reveal an Austria card and tap its icon ({count} named so far).").format(count=given) if given \
+            else _("Reveal an Austria card and tap its icon.")
+    return _("Reveal an Italy card and tap its icon.")
+
+
+def drawable(state: State, deck: str, icon: str, given: set[str | int]) -> str | None:
+    """A card of this icon that may still be in the table's deck (not already named for this action)."""
+    if deck == "austria":
+        cards, icons = state.austria.cards, state.edition.austria
+        return next((c for c in cards if icons[c] == icon and c not in given), None)
+    italy = state.edition.italy
+    return next((c for c in state.italy.cards if italy[c][0] == icon and c not in given), None)
+
+
+def unseen_card(state: State, icon: str, chosen: Sequence[str]) -> str | None:
+    """Table decks: a card of this icon to name for an unseen card played from a hand ("?")."""
+    italy = state.edition.italy
+    return next((c for c in italy if italy[c][0] == icon and c not in chosen and unseen_italy_card(state, c)), None)

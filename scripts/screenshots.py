@@ -114,6 +114,30 @@ def camera_screen(suffix: str) -> None:
         opened.close()
 
 
+def table_decks_screens(suffix: str) -> None:
+    """The table's own decks: naming the setup's Zone cards, then an Austria card by its icon."""
+    from companion.ui.start import TABLE_DECKS
+
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
+        app = App(None, (800, 480), headless=True,
+                  new_session=lambda options, cards=(): Session(Game(milano1848(), options, cards), Devices(SimDie(), service)))
+        app.start_screen.privacy = TABLE_DECKS
+        app._start(app.start_screen.options(seed=6))
+        app._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
+        for zone in (8, 3, 5):
+            app.tap(tuple(map(int, app.board.centres[zone])))
+        app.screenshot(str(OUT / f"table-setup{suffix}.png"))
+        for zone in (13, 14, 2, 10, 11, 15):
+            app.tap(tuple(map(int, app.board.centres[zone])))
+        session, rng = app.session, random.Random(1)
+        while session.needed is None:
+            session.do(greedy_bot(session.state, rng))
+        app.screenshot(str(OUT / f"table-card{suffix}.png"))
+        app.close()
+        service.close()
+
+
 def start_screen(suffix: str) -> None:
     app = App(None, (800, 480), headless=True, new_session=lambda options: None)  # type: ignore[arg-type,return-value]
     app.start_screen.players = 3
@@ -134,6 +158,7 @@ def main() -> None:
         start_screen(suffix)
         settings_screen(suffix)
         camera_screen(suffix)
+        table_decks_screens(suffix)
         capture((800, 480), SCREENS, suffix)
     i18n.use("en")
     capture((1280, 720), ("act",), "-1280x720", setup=False)

@@ -20,7 +20,8 @@ from companion.assets import milano1848, milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.odds import Advice
-from companion.games.milano1848.setup import Options
+from companion.games.milano1848.errors import CardNeeded, IllegalActionError
+from companion.games.milano1848.setup import Options, setup_counts, table_preview
 from companion.games.milano1848.state import State
 from companion import i18n
 from companion.i18n import _, ngettext
@@ -98,9 +99,21 @@ def threat_text(falling: frozenset[int], winner: str | None) -> str:
     return " ".join(parts)
 
 
+def table_setup_line(options: Options, named: int) -> str:
+    """What the table draws next while setting up with its own Zone deck (setup steps 6-7)."""
+    counts = setup_counts(milano1848(), options)
+    count = counts[min(named, len(counts) - 1)]
+    if named == 0:
+        return _("Shuffle the Zone deck, draw a card and tap its zone: Radetzky and {count} Soldiers go there.").format(
+            count=count)
+    return ngettext("Draw a Zone card and tap its zone: {count} Soldier goes there ({number} of {total}).",
+                    "Draw a Zone card and tap its zone: {count} Soldiers go there ({number} of {total}).", count).format(
+        count=count, number=named + 1, total=len(counts))
+
+
 class App:
     def __init__(self, session: Session | None, size: tuple[int, int] = (800, 480), headless: bool = False,
-                 tray: list[Any] | None = None, new_session: Callable[[Options], Session] | None = None,
+                 tray: list[Any] | None = None, new_session: Callable[..., Session] | None = None,
                  resume: tuple[Callable[[], str | None], Callable[[], Session]] | None = None, notice: str = "",
                  presses: queue.Queue[str] | None = None, check_devices: Callable[[], list[Any]] | None = None,
                  choose_language: Callable[[str], None] | None = None) -> None:
@@ -149,6 +162,7 @@ class App:
                                      back=lambda: setattr(self, "showing_players", False))
         self.showing_players = False
         self._pending: Options | None = None
+        self._table: tuple[Options, list[int]] | None = None  # table decks: the setup's Zone cards named so far
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.lens = Lens(self.board.rect, theme.target_px(height))
@@ -238,7 +252,8 @@ class App:
 
     def _view(self) -> tuple[object, ...]:
         """Everything on screen that can change without a tap: redraw when it does."""
-        parts: list[object] = [i18n.language, self.notice, self.showing_settings, self.showing_players, self.settings.running, id(self.settings.checks),
+        parts: list[object] = [i18n.language, self.notice, self.showing_settings, self.showing_players,
+                               len(self._table[1]) if self._table else None, self.settings.running, id(self.settings.checks),
                                len(self.tray or ())]
         if self._session is not None:
             session, devices = self._session, self._session.devices
@@ -264,10 +279,36 @@ class App:
     def _start_with(self, names: tuple[str, ...], colours: list[int]) -> None:
         assert self.new_session is not None and self._pending is not None
         options = dataclasses.replace(self._pending, names=names)
-        self.panel.privacy = self.start_screen.privacy
+        self.panel.privacy = self.start_screen.privacy if options.tracked else "open"
         self.board.colours = colours + [c for c in range(len(colours), 5) if c not in colours]
         self.showing_players = False
-        self._begin_with(lambda: self.new_session(options))  # type: ignore[misc]
+        if options.tracked:
+            self._begin_with(lambda: self.new_session(options))  # type: ignore[misc]
+        else:  # the table deals from its own decks: first it names the setup's Zone cards
+            self._table = (options, [])
+
+    def _table_zone(self, zone: int) -> None:
+        """Table decks, setup: the Zone card just drawn; the game starts once the last one is named."""
+        assert self._table is not None and self.new_session is not None
+        options, zones = self._table
+        if zone in zones:
+            self.notice = _("Zone {zone}'s card is already drawn: draw the next one.").format(zone=zone)
+            return
+        zones.append(zone)
+        try:
+            session = self.new_session(options, [("zone", z) for z in zones])
+        except CardNeeded:
+            self.notice = ""
+            return  # more Zone cards to draw
+        except IllegalActionError as exc:
+            zones.pop()
+            self.notice = str(exc)
+            return
+        except StoreError as exc:
+            self.notice = str(exc)
+            return
+        self._table = None
+        self.begin(session)
 
     def _resume(self) -> None:
         assert self.resume is not None
@@ -295,7 +336,7 @@ class App:
         if self.showing_ticket:  # any tap puts the ticket away
             self.showing_ticket = False
             return
-        if self.notice and self._session is None:  # the start screen's notice, read: out of the way
+        if self.notice and self._session is None and self._table is None:  # the start screen's notice, read
             self.notice = ""
             return
         if self.animation is not None:  # any tap skips the Austrian turn's animation
@@ -308,8 +349,15 @@ class App:
                     return
                 button.on_tap()
                 return
-        zone = self.board.zone_at(position) if self._session is not None and not self._needs_setup() else None
-        if zone is not None and self.panel.helps.wants_zone():
+        if self._session is None:
+            zone = self.board.zone_at(position) if self._table is not None else None
+            if zone is not None:
+                self._table_zone(zone)
+            return
+        zone = self.board.zone_at(position) if not self._needs_setup() else None
+        if zone is not None and self.session.needed is not None and self.session.needed[1] == "zone":
+            self.session.name_card(zone)
+        elif zone is not None and self.panel.helps.wants_zone():
             self.panel.helps.zone(self.session.state, zone, self.session.do)
         elif zone is not None:
             self.session.do(self._zone_action(zone))
@@ -328,7 +376,9 @@ class App:
         screen = self.screen
         screen.fill(theme.BACKGROUND)
         if self._session is None:
-            if self.showing_players:
+            if self._table is not None:
+                self._draw_table_setup()
+            elif self.showing_players:
                 self._draw_players()
             else:
                 self._draw_settings() if self.showing_settings else self._draw_start()
@@ -438,6 +488,32 @@ class App:
             bottom = self._wrapped(self.notice, banner.inflate(-24, 0), banner.y + 12, theme.ALERT)
             self._wrapped(_("Tap to go on."), banner.inflate(-24, 0), bottom + 4, theme.MUTED)
         self.pygame.display.flip()
+
+    def _draw_table_setup(self) -> None:
+        from companion.ui import theme
+
+        assert self._table is not None
+        options, zones = self._table
+        self.board.draw(self.screen, table_preview(milano1848(), options, zones), self.fonts)
+        self.pygame.draw.rect(self.screen, theme.PANEL, self.panel.rect)
+        y = 8
+        self.screen.blit(self.fonts["body"].render(_("Set up the table"), True, theme.INK), (self.panel.rect.x + 10, y))
+        y = self._message(table_setup_line(options, len(zones)), y + self.fonts["body"].get_linesize() + 4, theme.INK)
+        if self.notice:
+            self._message(self.notice, y + 4)
+        half = self.panel.rect.width // 2 - 12
+        row = self.panel.rect.bottom - self.panel.target - 34
+        self.buttons = [Button(self.pygame.Rect(self.panel.rect.x + 8, row, half, self.panel.target), _("Back"),
+                               self._leave_table_setup)]
+        if zones:
+            self.buttons.append(Button(self.pygame.Rect(self.panel.rect.centerx + 4, row, half, self.panel.target),
+                                       _("Undo"), zones.pop, colour=theme.MUTED))
+        for button in self.buttons:
+            button.draw(self.screen, self.fonts["body"], self.fonts["small"])
+        self.pygame.display.flip()
+
+    def _leave_table_setup(self) -> None:
+        self._table, self.notice = None, ""
 
     def _draw_players(self) -> None:
         from companion.ui import theme

@@ -12,7 +12,7 @@ from companion.games.milano1848.state import (
     ACT, ANSWER, AUSTRIA, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE, State,
 )
 from companion.i18n import _, ngettext
-from companion.session import Session
+from companion.session import Session, unseen_card
 from companion.ui import theme
 from companion.ui.helps import HelpChooser
 from companion.ui.icons import icon_name, side_name
@@ -71,6 +71,8 @@ class Panel:
 
     def buttons(self, session: Session, top: int) -> list[Button]:
         state = session.state
+        if session.needed is not None:
+            return self._name_the_card(session, top)
         specs: list[tuple[str, a.Action]] = []
         if state.step != ACT:
             self.helps.reset()
@@ -102,6 +104,17 @@ class Panel:
                                   _("Undo"), session.undo, colour=theme.MUTED))
         return buttons
 
+    def _name_the_card(self, session: Session, top: int) -> list[Button]:
+        """Table decks: the table says what it drew (an icon; a Zone card is a tap on the board)."""
+        assert session.needed is not None
+        deck = session.needed[1]
+        entries: list[tuple[str, object, Callable[[], object]]] = []
+        if deck != "zone":
+            entries = [(icon_name(icon), ("name", icon), partial(session.name_icon, icon))
+                       for icon in ("swords", "map", "cannonball")]
+        entries.append((_("Cancel"), ("cancel",), session.cancel_card))
+        return self._grid(entries, top)
+
     def _answers(self, session: Session, top: int) -> list[Button]:
         state = session.state
         assert state.fight is not None and state.active is not None
@@ -118,7 +131,33 @@ class Panel:
             else:
                 action = a.Answer((card,))
                 entries.append((label, action, partial(session.do, action)))
-        return self._grid(entries, top)
+        return self._grid(entries + self._unseen(session, radetzky), top)
+
+    def _unseen(self, session: Session, radetzky: bool) -> list[tuple[str, object, Callable[[], object]]]:
+        """Table decks: cards still face down in a fighter's hand are played by naming their icon."""
+        state = session.state
+        assert state.active is not None
+        zone = state.patriots[state.active].zone
+        hidden = sum(state.hands[state.patriots[i].hand].count("?") for i in state.patriots_in(zone))
+        picked = sum(1 for c in self.selected if c not in self._known(state))
+        if not hidden or picked >= hidden:
+            return []
+        entries: list[tuple[str, object, Callable[[], object]]] = []
+        for icon in ("swords", "map", "cannonball"):
+            card = unseen_card(state, icon, self.selected)
+            if card is None:
+                continue
+            label = _("{icon} (hand)").format(icon=icon_name(icon))
+            if radetzky:
+                entries.append((label, ("pick", card), partial(self._pick, session, card)))
+            else:
+                action = a.Answer((card,))
+                entries.append((label, action, partial(session.do, action)))
+        return entries
+
+    @staticmethod
+    def _known(state: State) -> set[str]:
+        return {c for hand in state.hands for c in hand} | set(state.pool)
 
     def _pick(self, session: Session, card: str) -> None:
         """Against Radetzky: pick three cards, then they are played together."""

@@ -16,8 +16,11 @@ DIFFICULTY = (-2, -1, 0, 1, 2)  # Soldiers per wave, around the rules' own
 
 
 def hands_names() -> dict[str, str]:
-    """What the screen tells of each hand, in the table's language."""
-    return {"open": _("Open"), "count": _("Icon count"), "hidden": _("Hidden")}
+    """What the screen tells of each hand when the companion deals, or the table's own decks."""
+    return {"open": _("Open"), "count": _("Icon count"), "hidden": _("Hidden"), TABLE_DECKS: _("Own decks")}
+
+
+TABLE_DECKS = "table"  # the last choice of the hands row: the table shuffles and deals its own cards
 TOP, GAP = 76, 28
 
 
@@ -34,7 +37,7 @@ class StartScreen:
     def options(self, seed: int) -> Options:
         """The chosen game; difficulty moves the wave by one Soldier a step, as the rulebook suggests."""
         wave = self.waves[max(self.players, 3)] + self.difficulty if self.difficulty else None
-        return Options(players=self.players, mode=self.mode, seed=seed, wave=wave)
+        return Options(players=self.players, mode=self.mode, seed=seed, wave=wave, tracked=self.privacy != TABLE_DECKS)
 
     def buttons(self, seed: int, resume_label: str | None = None) -> list[Button]:
         """Every choice, then Start (and Resume, saying where the game in progress stands)."""
@@ -75,5 +78,6 @@ class StartScreen:
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
         top = self.rect.y + TOP - 24
-        headings = (_("Players"), _("Game"), _("Difficulty: Soldiers per wave"), _("Hands"))
+        headings = (_("Players"), _("Game"), _("Difficulty: Soldiers per wave"),
+                    _("Hands (the companion deals), or the table's own decks"))
         return [(text, top + i * (self.target + GAP)) for i, text in enumerate(headings)]

@@ -467,3 +467,53 @@ def test_names_typed_on_the_keyboard_and_colours_swapped_before_the_game(tmp_pat
     finally:
         app.close()
         service.close()
+
+
+def test_table_decks_setup_zone_cards_by_tap_reveals_by_icon_and_hidden_cards_by_icon(tmp_path):
+    from companion.games.milano1848.setup import setup_counts
+
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        for label in ("4", "Own decks", "New game", "Start"):
+            tap_button(app, label)
+        assert app._table is not None and app.buttons[0].label == "Back"
+        drawn = [8, 3, 5, 13, 14, 2, 10, 11, 15]
+        assert len(drawn) == len(setup_counts(milano1848(), app._table[0]))
+        tap_zone_number = lambda zone: (app.tap(tuple(map(int, app.board.centres[zone]))), app.draw())  # noqa: E731
+        tap_zone_number(drawn[0])
+        tap_zone_number(drawn[0])  # the same card twice: refused, nothing changes
+        assert "already drawn" in app.notice and app._table[1] == [8]
+        for zone in drawn[1:]:
+            tap_zone_number(zone)
+        state = app.session.state
+        assert not state.tracked and state.radetzky == 8
+        assert [state.soldiers[z] for z in drawn] == setup_counts(milano1848(), Options(players=4))
+        assert all(card == "?" for hand in state.hands for card in hand)  # dealt face down: the companion cannot see
+        free = [z for z in state.zones if not state.soldiers[z]]
+        for zone in free[:4]:
+            tap_zone(app, zone)
+        session = app.session
+        import random  # a bot walks the Patriots to a fight, as a table would
+
+        from companion.games.milano1848.bots import greedy_bot
+        rng = random.Random(1)
+        for _ in range(60):
+            if session.needed is not None or session.state.step == ANSWER:
+                break
+            session.do(greedy_bot(session.state, rng))
+        assert session.needed is not None  # Austria's card is revealed from the table's deck: name its icon
+        assert session.needed[1] == "austria" and "tap its icon" in session.message
+        app.draw()
+        tap_button(app, "Swords")
+        assert session.state.step == ANSWER and session.state.fight.revealed
+        app.draw()
+        hidden = [b for b in app.buttons if b.label.endswith("(hand)")]
+        assert {b.label for b in hidden} == {"Swords (hand)", "Map (hand)", "Cannon (hand)"}
+        decisions = len(session.game.records)
+        tap_button(app, "Cannon (hand)")
+        assert len(session.game.records) == decisions + 1
+        played = session.game.records[-1].action.cards[0]
+        assert session.state.edition.italy[played][0] == "cannonball"
+    finally:
+        app.close(), opened.close(), store.close()

@@ -87,6 +87,22 @@ def new_game(edition: Edition, options: Options, cards: Sequence[Draw] = ()) -> 
     return state, dealer.drawn
 
 
+def setup_counts(edition: Edition, options: Options) -> list[int]:
+    """Soldiers the setup's Zone cards bring, card by card: Radetzky's, then 2s, then 1s (steps 6-7)."""
+    players = max(options.players, 3)
+    return [edition.rules.setup_radetzky_soldiers] + [2] * players + [1] * players
+
+
+def table_preview(edition: Edition, options: Options, zones: Sequence[int]) -> State:
+    """Table decks, while the table is still drawing its setup Zone cards: the board so far."""
+    state = _empty_state(edition, options)
+    for number, (zone, count) in enumerate(zip(zones, setup_counts(edition, options))):
+        if number == 0:
+            state.radetzky = zone
+        _put(state, zone, count)
+    return state
+
+
 def _names(options: Options) -> list[str]:
     given = list(options.names[: options.patriot_count])
     return given + list(PATRIOT_NAMES[len(given): options.patriot_count])
