@@ -2,7 +2,8 @@
 companion/locale/it/LC_MESSAGES/companion.po (compiled to .mo by scripts/catalogs.py).
 
 `_` is looked up at call time, so switching the language in settings changes the next frame.
-Texts the rules engine writes (a refusal's reason) stay in English for now.
+The rules engine writes English; its sentences keep their template (errors.Sentence), which
+`translate` looks up in the same catalog.
 """
 
 from __future__ import annotations
@@ -32,3 +33,14 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog.ngettext(singular, plural, count)
+
+
+def translate(text: object) -> str:
+    """A sentence from the rules engine (errors.Sentence: its English template and values) in the
+    table's language; any other text as it is. Values that are sentences are translated too."""
+    template = getattr(text, "template", None)
+    if not isinstance(template, str):
+        return str(text)
+    values = {key: translate(value) if isinstance(getattr(value, "template", None), str) else value
+              for key, value in getattr(text, "values", {}).items()}
+    return _catalog.gettext(template).format(**values)

@@ -19,7 +19,7 @@ from companion.games.milano1848.game import Game, Record
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
 from companion.games.milano1848.turns import unseen_italy_card
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
-from companion.i18n import _
+from companion.i18n import _, translate
 from companion.store import Journal, StoreError
 from hardware.ports import CardReader, Die, Printer
 
@@ -64,7 +64,7 @@ class Session:
             self.message = card_request(exc.deck, len(cards))
             return False
         except IllegalActionError as exc:
-            self.message = str(exc)
+            self.message = translate(exc.args[0])
             return False
         self.needed = None
         if not self._saved():
@@ -142,7 +142,7 @@ class Session:
         try:
             record = self.game.undo()
         except IllegalActionError as exc:
-            self.message = str(exc)
+            self.message = translate(exc.args[0])
             return False
         if not self._forgotten(record):
             return False

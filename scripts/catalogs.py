@@ -1,5 +1,5 @@
 """The gettext catalogs: collect every `_("...")` and `ngettext("...", "...", n)` text of the
-companion into companion/locale/companion.pot, merge it into each language's .po (new texts
+companion, and the rules engine's `Sentence("...")` and `plural(n, "...", "...")` templates, into companion/locale/companion.pot, merge it into each language's .po (new texts
 arrive untranslated, gone ones are dropped) and compile each .po to the .mo the app reads.
 
 Run: .venv/bin/python scripts/catalogs.py [--check]   (--check: exit 1 if anything is stale
@@ -31,10 +31,13 @@ def extract() -> list[Message]:
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if node.func.id == "_" and len(texts) == 1:
+            if node.func.id in ("_", "Sentence") and texts:  # Sentence: the rules engine's, translated on screen
                 found[(texts[0], None)] = None
             elif node.func.id == "ngettext" and len(texts) == 2:
                 found[(texts[0], texts[1])] = None
+            elif node.func.id == "plural" and len(texts) == 2:  # the engine picks the form; both are plain texts
+                found[(texts[0], None)] = None
+                found[(texts[1], None)] = None
     return list(found)
 
 

@@ -302,7 +302,7 @@ class App:
             return  # more Zone cards to draw
         except IllegalActionError as exc:
             zones.pop()
-            self.notice = str(exc)
+            self.notice = i18n.translate(exc.args[0])
             return
         except StoreError as exc:
             self.notice = str(exc)

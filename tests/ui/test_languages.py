@@ -57,3 +57,35 @@ def test_plurals_follow_the_language():
         "Carlo: 3 azioni"
     i18n.use("klingon")
     assert i18n.language == "en" and i18n._("New game") == "New game"
+
+
+def test_the_engines_refusals_reach_the_screen_in_italian(edition):
+    import random
+
+    from companion.games.milano1848 import actions as a
+    from companion.games.milano1848.bots import random_bot
+    from companion.games.milano1848.errors import Sentence
+    from companion.games.milano1848.game import Game
+    from companion.games.milano1848.legal import legal_actions
+    from companion.games.milano1848.reducer import check
+    from companion.games.milano1848.setup import Options
+
+    i18n.use("it")
+    tries = [a.Move(99), a.Conquer(), a.FightSoldiers(), a.FightRadetzky(), a.Refresh(), a.Continue(), a.Stop(),
+             a.PlacePatriot(1), a.Answer(("italy-01",)), a.Promote(3), a.UseHelp("italy-01"), a.Strengthen("rifle", ())]
+    seen = 0
+    for seed in range(6):
+        game = Game(edition, Options(players=1 + seed % 5, mode=("basic", "advanced")[seed % 2], seed=seed))
+        rng = random.Random(seed)
+        while game.state.step != "over" and len(game.records) < 120:
+            legal = legal_actions(game.state)
+            for action in tries:
+                reason = check(game.state, action) if action not in legal else None
+                if reason is None:
+                    continue
+                assert isinstance(reason, Sentence), reason
+                said = i18n.translate(reason)
+                assert said != str(reason) and "refused" not in said, said  # every part found in the catalog
+                seen += 1
+            game.play(random_bot(game.state, rng))
+    assert seen > 1000

@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 
 from .edition import UNKNOWN_CARD
-from .errors import CardNeeded, IllegalActionError
+from .errors import CardNeeded, IllegalActionError, Sentence
 from .state import Deck, State
 
 Draw = tuple[str, str | int]  # (deck name, card id or zone number)
@@ -101,7 +101,7 @@ class Dealer:
             if given is None:
                 raise CardNeeded("zone")
             if given not in state.zone_deck:
-                raise IllegalActionError(f"Zone {given} cannot be drawn: its card is not in the Zone deck.")
+                raise IllegalActionError(Sentence("Zone {zone} cannot be drawn: its card is not in the Zone deck.", zone=given))
             state.zone_deck.remove(given)
             zone = given
         self.drawn.append(("zone", zone))

@@ -3,6 +3,24 @@
 from __future__ import annotations
 
 
+class Sentence(str):
+    """A sentence for a player that keeps its English template and its values, so a screen can say
+    it in the table's language (companion.i18n.translate): the engine itself stays English."""
+
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, **values: object) -> Sentence:
+        made = super().__new__(cls, template.format(**values))
+        made.template, made.values = template, values
+        return made
+
+
+def plural(count: int, one: str, many: str, **values: object) -> Sentence:
+    """The singular or the plural template (the catalog keeps both)."""
+    return Sentence(one if count == 1 else many, count=count, **values)
+
+
 class IllegalActionError(ValueError):
     """An action the rules do not allow in this state; the message says why."""
 

@@ -9,7 +9,7 @@ from typing import Any
 from .actions import Action, action_from_dict
 from .dealer import Draw
 from .edition import Edition
-from .errors import DataError, IllegalActionError
+from .errors import DataError, IllegalActionError, Sentence
 from .events import Event
 from .legal import legal_actions
 from .reducer import play
@@ -71,7 +71,7 @@ class Game:
     def undo(self) -> Record:
         """Drop the last decision. Its draws stay where they were: playing it again draws the same cards."""
         if not self.records:
-            raise IllegalActionError("Undo refused: nothing has been played yet.")
+            raise IllegalActionError(Sentence("Undo refused: nothing has been played yet."))
         self.state = self._before.pop()
         return self.records.pop()
 

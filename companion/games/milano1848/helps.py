@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .dealer import Dealer
+from .errors import Sentence, plural
 from .events import Event
 from .fights import start_fight
 from .state import State
@@ -35,54 +36,56 @@ def _check_balloon(state: State, heroic: bool, zones: tuple[int, ...]) -> str | 
     here = state.patriots[state.active].zone
     most = state.edition.rules.balloon_moves[1 if heroic else 0]
     if not 1 <= len(zones) <= most:
-        return f"the Hot-Air Balloon moves 1{'-' + str(most) if most > 1 else ''} zone{'s' if most > 1 else ''}"
+        return (Sentence("the Hot-Air Balloon moves 1-{most} zones", most=most) if most > 1
+                else Sentence("the Hot-Air Balloon moves 1 zone"))
     if here == state.radetzky:
-        return f"Radetzky is in zone {here} with your Patriot"
+        return Sentence("Radetzky is in zone {zone} with your Patriot", zone=here)
     board = state.edition.board
     for step, (a, b) in enumerate(zip((here,) + zones, zones)):
         if not board.adjacent(a, b):
-            return f"zone {b} is not adjacent to zone {a}"
+            return Sentence("zone {zone} is not adjacent to zone {here}", zone=b, here=a)
         if a == state.radetzky and step > 0:
-            return f"the first move reaches Radetzky in zone {a}, so the second cannot be made"
+            return Sentence("the first move reaches Radetzky in zone {zone}, so the second cannot be made", zone=a)
     return None
 
 
 def _check_nothing(state: State, heroic: bool, zones: tuple[int, ...]) -> str | None:
-    return "this Help takes no zone" if zones else None
+    return Sentence("this Help takes no zone") if zones else None
 
 
 def _check_rifle(state: State, heroic: bool, zones: tuple[int, ...]) -> str | None:
     assert state.active is not None
     here = state.patriots[state.active].zone
     if zones:
-        return "the Rifle takes no zone: it fights in your Patriot's zone"
+        return Sentence("the Rifle takes no zone: it fights in your Patriot's zone")
     if here == state.radetzky:
-        return f"Radetzky is in zone {here} with your Patriot"
+        return Sentence("Radetzky is in zone {zone} with your Patriot", zone=here)
     if state.soldiers[here] == 0:
-        return f"zone {here} has no Soldiers to fight"
+        return Sentence("zone {zone} has no Soldiers to fight", zone=here)
     if fight_card_count(state) <= 1:
-        return "no card would be left to answer the Austrian cards"
+        return Sentence("no card would be left to answer the Austrian cards")
     return None
 
 
 def _check_barricade(state: State, heroic: bool, zones: tuple[int, ...]) -> str | None:
     if len(zones) != 1 or zones[0] not in state.zones:
-        return "the Barricade needs one zone, 1-16"
+        return Sentence("the Barricade needs one zone, 1-16")
     if len(state.barricades) >= barricade_limit(state):
-        return f"all {barricade_limit(state)} Mobile Barricade tiles allowed are in play"
+        return Sentence("all {count} Mobile Barricade tiles allowed are in play", count=barricade_limit(state))
     return None
 
 
 def _check_noblewoman(state: State, heroic: bool, zones: tuple[int, ...]) -> str | None:
     if len(zones) != 2 or not all(z in state.zones for z in zones):
-        return "the Noblewoman needs two zones: from and to"
+        return Sentence("the Noblewoman needs two zones: from and to")
     source, target = zones
     if state.soldiers[source] == 0:
-        return f"zone {source} has no Soldier to move"
+        return Sentence("zone {zone} has no Soldier to move", zone=source)
     if not state.edition.board.adjacent(source, target, barriers_block=True):
-        return f"zone {target} is not reachable from zone {source} (not adjacent, or a Barrier is between)"
+        return Sentence("zone {zone} is not reachable from zone {here} (not adjacent, or a Barrier is between)",
+                        zone=target, here=source)
     if state.owner[target] is not None:
-        return f"zone {target} is already conquered"
+        return Sentence("zone {zone} is already conquered", zone=target)
     return None
 
 
@@ -149,13 +152,14 @@ _HELP_EFFECTS = {
 def check_strengthen(state: State, help_: str, cards: tuple[str, ...]) -> str | None:
     """Why these cards cannot go under this tile (None if they can). Cards are known to be playable."""
     if state.heroic[help_]:
-        return f"the {help_} tile already shows its Heroic side"
+        return Sentence("the {help} tile already shows its Heroic side", help=help_)
     icons = {state.edition.italy[c][0] for c in cards} | {state.edition.italy[c][0] for c in state.tiles[help_]}
     if len(icons) > 1:
-        return "all cards under a tile must show the same top icon"
+        return Sentence("all cards under a tile must show the same top icon")
     needed = strengthen_requirement(state, help_) - len(state.tiles[help_])
     if len(cards) > needed:
-        return f"the {help_} tile needs only {needed} more card{'s' if needed > 1 else ''}"
+        return plural(needed, "the {help} tile needs only {count} more card", "the {help} tile needs only {count} more cards",
+                      help=help_)
     return None
 
 

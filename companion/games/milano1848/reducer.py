@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from . import actions as a
 from .austria import austrian_turn
 from .dealer import Dealer, Draw
-from .errors import IllegalActionError
+from .errors import IllegalActionError, Sentence, plural
 from .events import Event
 from .fights import answer, end_soldiers_fight, keep_fighting, promote, start_fight
 from .helps import check_help, check_strengthen, strengthen, use_help
@@ -23,21 +23,22 @@ from .turns import activate, answer_hands, can_refill, end_turn, fight_card_coun
 from .turns import refill, start_round
 
 WAITING_FOR = {
-    PLACE: "the game is waiting for the Patriots to be placed",
-    CHOOSE_PATRIOT: "the game is waiting for you to choose the next Patriot",
-    ACT: "the game is waiting for the active Patriot's action",
-    ANSWER: "the game is waiting for an Italy card to answer the revealed Austria card",
-    CONTINUE: "the game is waiting for you to continue or stop the fight",
-    PROMOTE: "the game is waiting for you to choose a not-Available zone to make Available",
-    AUSTRIAN_TURN: "it is the Austrian turn",
-    OVER: "the game is over",
+    PLACE: Sentence("the game is waiting for the Patriots to be placed"),
+    CHOOSE_PATRIOT: Sentence("the game is waiting for you to choose the next Patriot"),
+    ACT: Sentence("the game is waiting for the active Patriot's action"),
+    ANSWER: Sentence("the game is waiting for an Italy card to answer the revealed Austria card"),
+    CONTINUE: Sentence("the game is waiting for you to continue or stop the fight"),
+    PROMOTE: Sentence("the game is waiting for you to choose a not-Available zone to make Available"),
+    AUSTRIAN_TURN: Sentence("it is the Austrian turn"),
+    OVER: Sentence("the game is over"),
 }
 
 VERB = {
-    "place": "Placement", "choose": "Choice", "move": "Move", "conquer": "Conquer",
-    "fight-soldiers": "Fight", "fight-radetzky": "Fight Radetzky", "refresh": "Refresh",
-    "help": "Help", "strengthen": "Strengthen", "end-turn": "End turn", "answer": "Answer",
-    "continue": "Continue", "stop": "Stop", "promote": "Promotion", "austrian-turn": "Austrian turn",
+    "place": Sentence("Placement"), "choose": Sentence("Choice"), "move": Sentence("Move"),
+    "conquer": Sentence("Conquer"), "fight-soldiers": Sentence("Fight"), "fight-radetzky": Sentence("Fight Radetzky"),
+    "refresh": Sentence("Refresh"), "help": Sentence("Help"), "strengthen": Sentence("Strengthen"),
+    "end-turn": Sentence("End turn"), "answer": Sentence("Answer"), "continue": Sentence("Continue"),
+    "stop": Sentence("Stop"), "promote": Sentence("Promotion"), "austrian-turn": Sentence("Austrian turn"),
 }
 
 STEP_OF = {
@@ -50,7 +51,7 @@ def check(state: State, action: a.Action) -> str | None:
     """None when the action is legal, otherwise the refusal as one sentence."""
     step = STEP_OF.get(action.kind, ACT)
     reason = WAITING_FOR[state.step] if state.step != step else _CHECKS[action.kind](state, action)
-    return f"{VERB[action.kind]} refused: {reason}." if reason else None
+    return Sentence("{action} refused: {reason}.", action=VERB[action.kind], reason=reason) if reason else None
 
 
 def apply(state: State, action: a.Action, dealer: Dealer) -> list[Event]:
@@ -73,7 +74,7 @@ def play(state: State, action: a.Action, supplied: Sequence[Draw] = ()) -> tuple
 
 
 def _zone_ok(state: State, zone: int) -> str | None:
-    return None if zone in state.zones else f"there is no zone {zone}"
+    return None if zone in state.zones else Sentence("there is no zone {zone}", zone=zone)
 
 
 def _active_zone(state: State) -> int:
@@ -87,15 +88,15 @@ def _check_place(state: State, action: a.PlacePatriot) -> str | None:
     if bad := _zone_ok(state, action.zone):
         return bad
     if state.soldiers[action.zone]:
-        return f"zone {action.zone} has Soldiers; Patriots start only on zones without Soldiers"
+        return Sentence("zone {zone} has Soldiers; Patriots start only on zones without Soldiers", zone=action.zone)
     return None
 
 
 def _check_choose(state: State, action: a.ChoosePatriot) -> str | None:
     if action.patriot not in range(len(state.patriots)):
-        return f"there is no Patriot {action.patriot}"
+        return Sentence("there is no Patriot {patriot}", patriot=action.patriot)
     if state.done[action.patriot]:
-        return f"{state.patriots[action.patriot].name} has already played this round"
+        return Sentence("{name} has already played this round", name=state.patriots[action.patriot].name)
     return None
 
 
@@ -104,36 +105,37 @@ def _check_move(state: State, action: a.Move) -> str | None:
     if bad := _zone_ok(state, action.zone):
         return bad
     if here == state.radetzky:
-        return f"Radetzky is in zone {here} with your Patriot"
+        return Sentence("Radetzky is in zone {zone} with your Patriot", zone=here)
     advanced = state.mode == "advanced"
     if not state.edition.board.adjacent(here, action.zone, barriers_block=advanced):
         if advanced and state.edition.board.adjacent(here, action.zone):
-            return f"a Barrier lies between zone {here} and zone {action.zone}"
-        return f"zone {action.zone} is not adjacent to zone {here}"
+            return Sentence("a Barrier lies between zone {here} and zone {zone}", here=here, zone=action.zone)
+        return Sentence("zone {zone} is not adjacent to zone {here}", zone=action.zone, here=here)
     return None
 
 
 def _check_conquer(state: State, action: a.Conquer) -> str | None:
     here = _active_zone(state)
     if state.owner[here] is not None:
-        return f"zone {here} is already conquered"
+        return Sentence("zone {zone} is already conquered", zone=here)
     if here not in state.available:
-        return f"zone {here} is not Available"
+        return Sentence("zone {zone} is not Available", zone=here)
     if state.radetzky == here:
-        return f"Radetzky is in zone {here}"
+        return Sentence("Radetzky is in zone {zone}", zone=here)
     if state.soldiers[here]:
-        return f"zone {here} still has {state.soldiers[here]} Soldier{'s' if state.soldiers[here] > 1 else ''}"
+        return plural(state.soldiers[here], "zone {zone} still has {count} Soldier", "zone {zone} still has {count} Soldiers",
+                      zone=here)
     return None
 
 
 def _check_fight(state: State, action: a.FightSoldiers) -> str | None:
     here = _active_zone(state)
     if here == state.radetzky:
-        return f"Radetzky is in zone {here} with your Patriot"
+        return Sentence("Radetzky is in zone {zone} with your Patriot", zone=here)
     if not state.soldiers[here]:
-        return f"zone {here} has no Soldiers"
+        return Sentence("zone {zone} has no Soldiers", zone=here)
     if not fight_card_count(state) and not _solitaire_helpers(state):
-        return "no Italy card in hand to answer with"
+        return Sentence("no Italy card in hand to answer with")
     return None
 
 
@@ -148,10 +150,10 @@ def _solitaire_helpers(state: State) -> bool:
 def _check_fight_radetzky(state: State, action: a.FightRadetzky) -> str | None:
     here = _active_zone(state)
     if here != state.radetzky:
-        return f"Radetzky is in zone {state.radetzky}, not in zone {here}"
+        return Sentence("Radetzky is in zone {zone}, not in zone {here}", zone=state.radetzky, here=here)
     needed = state.edition.rules.radetzky_reveals
     if fight_card_count(state) < needed and not _solitaire_helpers(state):
-        return f"the Patriots here hold fewer than the {needed} cards the fight needs"
+        return Sentence("the Patriots here hold fewer than the {count} cards the fight needs", count=needed)
     return None
 
 
@@ -159,16 +161,16 @@ def _check_refresh(state: State, action: a.Refresh) -> str | None:
     assert state.active is not None
     hand = state.patriots[state.active].hand
     if len(state.hands[hand]) >= state.edition.rules.hand_size:
-        return f"the hand already holds {len(state.hands[hand])} cards"
-    return None if can_refill(state, hand) else "the Italy deck and its discards are empty"
+        return Sentence("the hand already holds {count} cards", count=len(state.hands[hand]))
+    return None if can_refill(state, hand) else Sentence("the Italy deck and its discards are empty")
 
 
 def _check_help(state: State, action: a.UseHelp) -> str | None:
     if state.mode != "advanced":
-        return "Helps are used only in the Advanced game"
+        return Sentence("Helps are used only in the Advanced game")
     assert state.active is not None
     if action.card not in state.edition.italy:
-        return f"{action.card} is not an Italy card"
+        return Sentence("{card} is not an Italy card", card=action.card)
     if bad := missing_cards(state, (action.card,), [[state.patriots[state.active].hand]]):
         return bad
     return check_help(state, action.card, action.zones)
@@ -176,12 +178,12 @@ def _check_help(state: State, action: a.UseHelp) -> str | None:
 
 def _check_strengthen(state: State, action: a.Strengthen) -> str | None:
     if state.mode != "advanced":
-        return "Helps are strengthened only in the Advanced game"
+        return Sentence("Helps are strengthened only in the Advanced game")
     assert state.active is not None
     if action.help not in state.heroic:
-        return f"there is no {action.help!r} Help tile"
+        return Sentence("there is no {help!r} Help tile", help=action.help)
     if not action.cards or not all(c in state.edition.italy for c in action.cards):
-        return "name one or more Italy cards"
+        return Sentence("name one or more Italy cards")
     if bad := missing_cards(state, action.cards, [[state.patriots[state.active].hand]] * len(action.cards)):
         return bad
     return check_strengthen(state, action.help, action.cards)
@@ -196,13 +198,13 @@ def _check_answer(state: State, action: a.Answer) -> str | None:
     assert fight is not None
     needed = state.edition.rules.radetzky_reveals if fight.kind == "radetzky" else 1
     if len(action.cards) != needed:
-        return f"play exactly {needed} Italy card{'s' if needed > 1 else ''}"
+        return plural(needed, "play exactly {count} Italy card", "play exactly {count} Italy cards")
     if not all(c in state.edition.italy for c in action.cards):
-        return "only Italy cards can answer"
+        return Sentence("only Italy cards can answer")
     if action.patriots:
         fighters = state.patriots_in(_active_zone(state))
         if len(action.patriots) != len(action.cards) or not all(p in fighters for p in action.patriots):
-            return "name, for each card, a Patriot in the fight's zone"
+            return Sentence("name, for each card, a Patriot in the fight's zone")
     hands = answer_hands(state, action.patriots, len(action.cards))
     return missing_cards(state, action.cards, hands, pool=True)
 
@@ -210,7 +212,8 @@ def _check_answer(state: State, action: a.Answer) -> str | None:
 def _check_continue(state: State, action: a.Continue) -> str | None:
     if not fight_card_count(state):
         lens = state.fight.lens if state.fight else 0
-        return f"no card is left to answer with; stop to remove the {lens} Soldier{'s' if lens > 1 else ''} in the Lens"
+        return plural(lens, "no card is left to answer with; stop to remove the {count} Soldier in the Lens",
+                      "no card is left to answer with; stop to remove the {count} Soldiers in the Lens")
     return None
 
 
@@ -220,7 +223,7 @@ def _check_nothing(state: State, action: a.Action) -> str | None:
 
 def _check_promote(state: State, action: a.Promote) -> str | None:
     if action.zone not in state.not_available:
-        return f"zone {action.zone} is not among the not-Available cards"
+        return Sentence("zone {zone} is not among the not-Available cards", zone=action.zone)
     return None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .dealer import Dealer
+from .errors import Sentence
 from .edition import UNKNOWN_CARD
 from .events import Event
 from .state import ACT, AUSTRIAN_TURN, CHOOSE_PATRIOT, State
@@ -138,14 +139,14 @@ def missing_cards(
 ) -> str | None:
     """The first card that cannot be played from its hands (`hands[i]` for `cards[i]`); None if all can."""
     if len(set(cards)) != len(cards):
-        return "the same card is named twice"
+        return Sentence("the same card is named twice")
     if all(any(c in state.hands[h] for h in hs) or (pool and c in state.pool) for c, hs in zip(cards, hands)):
         return None
     probe = state.copy()  # unseen cards are involved: take them one by one on a copy
     for card, card_hands in zip(cards, hands):
         place = find_card(probe, card, card_hands, pool)
         if place is None:
-            return f"{card} is not in a hand that can play it"
+            return Sentence("{card} is not in a hand that can play it", card=card)
         take_card(probe, card, place)
     return None
 
