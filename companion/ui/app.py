@@ -406,8 +406,7 @@ class App:
             y += self.fonts["body"].get_linesize()
         hand = self.panel.hand_line(self.session.state)
         if hand:
-            screen.blit(self.fonts["small"].render(hand, True, theme.INK), (self.panel.rect.x + 10, y))
-            y += self.fonts["small"].get_linesize()
+            y = self._message(hand, y, theme.INK)
         hint = self.panel.helps.hint(self.session.state) if self.session.state.step == "act" else None
         if hint:
             y = self._message(hint, y, theme.INK)
