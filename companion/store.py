@@ -284,6 +284,21 @@ class Journal:
             except StoreError:
                 pass  # the journal has it; a backup is a spare, and a full card is reported on the next commit
 
+    @property
+    def colours(self) -> list[int] | None:
+        """The Patriots' colours chosen for this game (indexes into the screen's palette), if kept."""
+        kept = self.store.setting(f"game-{self.game_id}-colours")
+        try:
+            return [int(c) for c in kept.split(",")] if kept else None
+        except ValueError:
+            return None  # a damaged setting: the default colours do
+
+    def keep_colours(self, colours: list[int]) -> None:
+        try:
+            self.store.remember(f"game-{self.game_id}-colours", ",".join(map(str, colours)))
+        except StoreError:
+            pass  # the colours are a nicety; the next commit reports a failing journal
+
     def shown(self, face: str) -> None:
         """The die's face, shown again after a restart."""
         try:

@@ -280,10 +280,11 @@ class App:
         assert self.new_session is not None and self._pending is not None
         options = dataclasses.replace(self._pending, names=names)
         self.panel.privacy = self.start_screen.privacy if options.tracked else "open"
-        self.board.colours = colours + [c for c in range(len(colours), 5) if c not in colours]
+        self.board.colours = colours + [c for c in range(5) if c not in colours]
         self.showing_players = False
         if options.tracked:
             self._begin_with(lambda: self.new_session(options))  # type: ignore[misc]
+            self._keep_colours()
         else:  # the table deals from its own decks: first it names the setup's Zone cards
             self._table = (options, [])
 
@@ -309,6 +310,11 @@ class App:
             return
         self._table = None
         self.begin(session)
+        self._keep_colours()
+
+    def _keep_colours(self) -> None:
+        if self._session is not None and self._session.journal is not None:
+            self._session.journal.keep_colours(self.board.colours)
 
     def _resume(self) -> None:
         assert self.resume is not None
@@ -321,8 +327,11 @@ class App:
             self.notice = str(exc)
 
     def begin(self, session: Session) -> None:
-        """Play this session (a new game, or one resumed)."""
+        """Play this session (a new game, or one resumed: with the colours the table chose for it)."""
         self._session, self.notice = session, ""
+        kept = session.journal.colours if session.journal is not None else None
+        if kept and sorted(kept) == list(range(len(kept))):
+            self.board.colours = kept
 
     def new_game(self) -> None:
         """Back to the start screen (the game over screen's button)."""

@@ -517,3 +517,24 @@ def test_table_decks_setup_zone_cards_by_tap_reveals_by_icon_and_hidden_cards_by
         assert session.state.edition.italy[played][0] == "cannonball"
     finally:
         app.close(), opened.close(), store.close()
+
+
+def test_the_chosen_colours_come_back_on_resume(tmp_path):
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        tap_button(app, "New game")
+        next(b for b in app.buttons if b.label == "C").on_tap()  # Carlo's colour: the next one
+        app.draw()
+        tap_button(app, "Start")
+        chosen = list(app.board.colours)
+        assert chosen[0] == 1
+    finally:
+        app.close(), opened.close(), store.close()
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        tap_button(app, next(b.label for b in app.buttons if b.label.startswith("Resume")))
+        assert app.board.colours == chosen
+    finally:
+        app.close(), opened.close(), store.close()
