@@ -99,7 +99,7 @@ def main() -> None:
     seconds = time.perf_counter() - started
     total = args.games * len(cells)
     text = (ROOT / "docs" / "difficulty.md").read_text().split("<!-- table -->")[0]
-    body = [f"<!-- table -->", "",
+    body = ["<!-- table -->", "",
             f"{args.games} games per cell, seed 1 (`.venv/bin/python scripts/difficulty.py --games {args.games}`: "
             f"{total} games in {seconds:.0f} s on {workers} cores). Each cell: win rate (95% CI), Soldiers per wave.", ""]
     (ROOT / "docs" / "difficulty.md").write_text(text + "\n".join(body + table(cells)) + "\n")

@@ -10,105 +10,25 @@ import dataclasses
 import os
 import queue
 import random
-import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
+from companion import i18n
 from companion.assets import milano1848, milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
-from companion.games.milano1848.odds import Advice
 from companion.games.milano1848.errors import CardNeeded, IllegalActionError
-from companion.games.milano1848.setup import Options, setup_counts, table_preview
-from companion.games.milano1848.state import State
-from companion import i18n
-from companion.i18n import _, ngettext
+from companion.games.milano1848.setup import Options, table_preview
+from companion.i18n import _
 from companion.session import Session
 from companion.store import StoreError
 from companion.ui.animation import TurnAnimation
-from companion.ui.icons import side_name
+from companion.ui.autoplay import Bot, RunStats, play_through
 from companion.ui.lens import Lens
 from companion.ui.panel import PEEK
+from companion.ui.texts import advice_text, setup_lines, table_setup_line, threat_text
 from companion.ui.widgets import Button
-
-
-Bot = Callable[[State, random.Random], a.Action]
-
-
-@dataclass
-class RunStats:
-    frames_ms: list[float] = field(default_factory=list)  # frames drawn: input, the action it played, drawing
-    render_ms: list[float] = field(default_factory=list)  # drawing alone
-    idle: int = 0  # frames with nothing to redraw
-    taps: int = 0
-    direct: int = 0  # bot actions the screen could not reach with taps: played straight (should stay 0)
-
-    def summary(self) -> str:
-        frame, render = _median_p99(self.frames_ms), _median_p99(self.render_ms)
-        return (f"{len(self.frames_ms)} frames drawn: median {frame[0]:.1f} ms, p99 {frame[1]:.1f} ms "
-                f"(drawing alone: median {render[0]:.1f} ms, p99 {render[1]:.1f} ms), {self.idle} idle; "
-                f"{self.taps} taps, {self.direct} actions without a button")
-
-
-def _median_p99(values: list[float]) -> tuple[float, float]:
-    ordered = sorted(values)
-    return (statistics.median(ordered), ordered[int(len(ordered) * 0.99)]) if ordered else (0.0, 0.0)
-
-
-def setup_lines(state: State) -> list[str]:
-    """Where the companion's deal puts Radetzky and the Soldiers (setup steps 6-8), for the table."""
-    by_count: dict[int, list[int]] = {}
-    for zone in state.zones:
-        if state.soldiers[zone]:
-            by_count.setdefault(state.soldiers[zone], []).append(zone)
-    lines = [_("Radetzky on zone {zone}.").format(zone=state.radetzky)]
-    lines += [ngettext("{count} Soldier on zones {zones}.", "{count} Soldiers on zones {zones}.", n).format(
-              count=n, zones=", ".join(map(str, z))) for n, z in sorted(by_count.items(), reverse=True)]
-    lines.append(_("Zone cards face up: {zones}.").format(zones=", ".join(map(str, state.available))))
-    lines.append(_("Reserve {reserve}, Castle {castle}.").format(reserve=state.reserve, castle=state.castle))
-    return lines
-
-
-def advice_text(advice: Advice) -> str:
-    """The odds in the table's language."""
-    if advice.go is not None and advice.stop is not None:
-        lens = round(advice.stop.expected)
-        win = round(advice.go.clash_win * 100)
-        worth = advice.go.expected > advice.stop.expected + 1e-12
-        text = (_("Continue: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens (on average "
-                  "{removed:.2f} removed, against {lens} by stopping).") if worth else
-                _("Stop: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens (continuing removes "
-                  "{removed:.2f} on average, stopping {lens})."))
-        return text.format(win=win, lose=100 - win, lens=lens, removed=advice.go.expected)
-    parts = []
-    if advice.radetzky is not None:
-        parts.append(_("Fight Radetzky: {chance}% to win.").format(chance=round(advice.radetzky * 100)))
-    if advice.soldiers is not None:
-        parts.append(_("Fight the Soldiers: {removed:.1f} removed on average.").format(removed=advice.soldiers))
-    return " ".join(parts)
-
-
-def threat_text(falling: frozenset[int], winner: str | None) -> str:
-    parts = []
-    if falling:
-        parts.append(_("Next Austrian turn: zones {zones} fall (red).").format(zones=", ".join(map(str, sorted(falling)))))
-    if winner:
-        parts.append(_("{side} wins in the next Austrian turn.").format(side=side_name(winner)))
-    return " ".join(parts)
-
-
-def table_setup_line(options: Options, named: int) -> str:
-    """What the table draws next while setting up with its own Zone deck (setup steps 6-7)."""
-    counts = setup_counts(milano1848(), options)
-    count = counts[min(named, len(counts) - 1)]
-    if named == 0:
-        return _("Shuffle the Zone deck, draw a card and tap its zone: Radetzky and {count} Soldiers go there.").format(
-            count=count)
-    return ngettext("Draw a Zone card and tap its zone: {count} Soldier goes there ({number} of {total}).",
-                    "Draw a Zone card and tap its zone: {count} Soldiers go there ({number} of {total}).", count).format(
-        count=count, number=named + 1, total=len(counts))
 
 
 class App:
@@ -632,61 +552,7 @@ class App:
 
     def autoplay(self, rounds: int, seed: int = 1, bot: Bot = greedy_bot) -> RunStats:
         """A bot plays through the app's own buttons until the game ends or `rounds` are over."""
-        rng = random.Random(seed)
-        self.animate = False  # a bot does not watch
-        self.draw()
-        while not self.session.over and self.session.state.round <= rounds:
-            action = bot(self.session.state, rng)
-            decisions = len(self.session.game.records)
-            for _ in range(12):  # the taps of one decision: a button, or a card then zones, ...
-                target = self._next_tap(action)
-                if target is None:
-                    break
-                self.stats.taps += 1
-                self.pygame.event.post(self.pygame.event.Event(self.pygame.MOUSEBUTTONDOWN, pos=target, button=1))
-                self.frame()
-                if len(self.session.game.records) != decisions:
-                    break
-            if len(self.session.game.records) == decisions:  # no button for it yet, or the tap missed
-                self.panel.helps.reset()
-                self.stats.direct += 1
-                self.session.do(action)
-                self.frame()
-        return self.stats
-
-    def _next_tap(self, action: a.Action) -> tuple[int, int] | None:
-        """Where a player taps next toward this action, given what the screen shows now."""
-        if self._needs_setup():
-            return self.buttons[0].rect.center  # Done: the table is set up
-        by_action = {button.action: button.rect.center for button in self.buttons if button.enabled}
-        if action in by_action:
-            return by_action[action]
-        helps = self.panel.helps
-        if isinstance(action, a.UseHelp):
-            if not helps.mode:
-                return by_action.get(("mode", "card"))
-            if helps.mode == "card":
-                return by_action.get(("help-card", action.card))
-            if helps.mode == "zones":
-                chosen = len(helps.zones)
-                return self._zone_centre(action.zones[chosen]) if chosen < len(action.zones) else by_action.get(("go",))
-        if isinstance(action, a.Strengthen):
-            if not helps.mode:
-                return by_action.get(("mode", "tile"))
-            if helps.mode == "tile":
-                return by_action.get(("tile", action.help))
-            missing = [c for c in action.cards if c not in helps.cards]
-            return by_action.get(("stack", missing[0])) if missing else by_action.get(("place",))
-        if isinstance(action, (a.PlacePatriot, a.Move, a.Promote)):
-            return self._zone_centre(action.zone)
-        if isinstance(action, a.Answer) and len(action.cards) == 3:
-            missing = [c for c in action.cards if c not in self.panel.selected]
-            return by_action.get(("pick", missing[0])) if missing else None
-        return None
-
-    def _zone_centre(self, zone: int) -> tuple[int, int]:
-        x, y = self.board.centres[zone]
-        return int(x), int(y)
+        return play_through(self, rounds, seed, bot)
 
     def run(self, fps: int = 30, heartbeat: Callable[[], None] | None = None) -> None:
         """The main loop; `heartbeat` is called after every frame (systemd's READY and watchdog)."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .austria import arrival, austria_conquers, pour_out, victory_check
 from .dealer import Dealer
 from .events import Event
-from .state import AUSTRIA, ITALY, State
+from .state import AUSTRIA, State
 
 
 @dataclass(frozen=True)
