@@ -85,7 +85,7 @@ def forecast(state: State) -> Forecast:
     before = list(after.soldiers)
     pour_out(after, events)
     poured = {z: after.soldiers[z] - before[z] for z in after.zones if after.soldiers[z] != before[z]}
-    falls = _threats(after)
+    falls = _threats(after, after.soldiers)
     austria_conquers(after, Dealer(after), events)
     if victory_check(after, events):
         return Forecast(poured, falls, after.winner, after.ended_by, {}, {})
@@ -97,18 +97,28 @@ def forecast(state: State) -> Forecast:
 
 def falls(state: State) -> list[Threat]:
     """Only 2.A-2.B: the zones that fall if nothing changes (cheap: a policy asks every decision)."""
-    after = state.copy()
-    pour_out(after, [])
-    return _threats(after)
+    return _threats(state, _poured(state))
 
 
-def _threats(state: State) -> list[Threat]:
+def _poured(state: State) -> list[int]:
+    """The Soldiers per zone after 2.A, without copying the state: the Castle's Soldiers go 1 per free
+    zone from zone 1 on, cycling (austria.pour_out does the same on a real state)."""
+    soldiers = list(state.soldiers)
+    if state.castle < state.edition.rules.castle_pour_out:
+        return soldiers
+    targets = [z for z in state.zones if state.owner[z] is None and z not in state.barricades]
+    for index in range(state.castle if targets else 0):
+        soldiers[targets[index % len(targets)]] += 1
+    return soldiers
+
+
+def _threats(state: State, soldiers: list[int]) -> list[Threat]:
     margin = state.edition.rules.conquest_margin
-    crowd = [0] * len(state.soldiers)
+    crowd = [0] * len(soldiers)
     for patriot in state.patriots:
         crowd[patriot.zone] += 1
-    return [Threat(z, state.soldiers[z], crowd[z], state.soldiers[z] - crowd[z] - margin + 1)
-            for z in state.zones if state.owner[z] is None and state.soldiers[z] >= crowd[z] + margin]
+    return [Threat(z, soldiers[z], crowd[z], soldiers[z] - crowd[z] - margin + 1)
+            for z in state.zones if state.owner[z] is None and soldiers[z] >= crowd[z] + margin]
 
 
 def _arrival_odds(state: State) -> tuple[dict[int, float], dict[int, float]]:

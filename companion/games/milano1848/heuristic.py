@@ -109,7 +109,7 @@ def _clash_odds(state: State) -> float:
 def _turn(state: State) -> a.Action | None:
     assert state.active is not None
     zone = state.patriots[state.active].zone
-    if check(state, a.Conquer()) is None:
+    if zone in state.available and not state.soldiers[zone] and check(state, a.Conquer()) is None:
         return a.Conquer()
     if state.radetzky == zone and check(state, a.FightRadetzky()) is None:
         known = situation(state)
