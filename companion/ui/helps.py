@@ -11,6 +11,7 @@ from functools import partial
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.edition import HELPS
 from companion.games.milano1848.state import State
+from companion.games.milano1848.turns import unseen_italy_card
 from companion.i18n import _
 from companion.ui.icons import icon_name
 
@@ -39,7 +40,8 @@ class HelpChooser:
                     "barricade": _("Barricade: tap the zone to barricade"),
                     "noblewoman": _("Noblewoman: tap the Soldier's zone, then where it goes")}[help_]
         return {"card": _("Choose the card to play for its Help"), "tile": _("Choose the Help tile to strengthen"),
-                "stack": _("Choose matching cards, then Place")}.get(self.mode)
+                "stack": _("Choose matching cards, then Place"),
+                "hidden-icon": _("The face-down card's top icon?")}.get(self.mode)
 
     def entries(self, state: State, play: Callable[[a.Action], object]) -> list[Entry]:
         """The buttons of the choice in progress (none when no choice is open)."""
@@ -52,6 +54,13 @@ class HelpChooser:
             for card in hand:
                 icon, help_ = state.edition.italy[card]
                 entries.append((f"{help_name(help_)} {icon_name(icon)[0]}", ("help-card", card), partial(self._card, state, card, play)))
+            if self._hidden(state):  # table decks: a face-down card is named by its Help, then its icon
+                entries += [(f"{help_name(h)} ?", ("help-hidden", h), partial(self._hidden_help, h)) for h in HELPS]
+        elif self.mode == "hidden-icon":
+            for icon in ("swords", "map", "cannonball"):
+                named = face_down_card(state, icon, self.tile, self.cards)
+                if named is not None:
+                    entries.append((icon_name(icon), ("help-icon", icon), partial(self._card, state, named, play)))
         elif self.mode == "zones" and self._enough_zones(state):
             entries.append((_("Go"), ("go",), partial(self._finish, play)))
         elif self.mode == "tile":
@@ -61,6 +70,11 @@ class HelpChooser:
                 marked = " *" if card in self.cards else ""
                 label = f"{icon_name(state.edition.italy[card][0])}{marked}"
                 entries.append((label, ("stack", card), partial(self._toggle, card)))
+            if len([c for c in self.cards if c not in hand]) < self._hidden(state):  # face-down cards, by icon
+                for icon in ("swords", "map", "cannonball"):
+                    named = face_down_card(state, icon, self.tile, self.cards)
+                    if named is not None:
+                        entries.append((f"{icon_name(icon)} ?", ("stack-hidden", icon), partial(self._toggle, named)))
             entries.append((_("Place"), ("place",), partial(self._place, play)))
         return entries + [(_("Cancel"), ("cancel",), self.reset)]
 
@@ -73,6 +87,13 @@ class HelpChooser:
         base, heroic = ZONES_WANTED[state.edition.italy[self.card][1]]
         if len(self.zones) >= (heroic if state.heroic[state.edition.italy[self.card][1]] else base):
             self._finish(play)
+
+    def _hidden(self, state: State) -> int:
+        assert state.active is not None
+        return state.hands[state.patriots[state.active].hand].count("?")
+
+    def _hidden_help(self, help_: str) -> None:
+        self.mode, self.tile = "hidden-icon", help_
 
     def _open(self, mode: str) -> None:
         self.reset()
@@ -110,3 +131,11 @@ class HelpChooser:
         action = a.Strengthen(self.tile, tuple(self.cards))
         self.reset()
         play(action)
+
+
+def face_down_card(state: State, icon: str, help_: str, chosen: list[str]) -> str | None:
+    """Table decks: a card with this icon and Help that may be one of the active hand's face-down
+    cards, to name it when it is played (cards with the same faces are interchangeable)."""
+    italy = state.edition.italy
+    return next((c for c, faces in italy.items() if faces == (icon, help_) and c not in chosen
+                 and unseen_italy_card(state, c)), None)

@@ -538,3 +538,33 @@ def test_the_chosen_colours_come_back_on_resume(tmp_path):
         assert app.board.colours == chosen
     finally:
         app.close(), opened.close(), store.close()
+
+
+def test_table_decks_face_down_cards_strengthen_a_help_named_by_icon(tmp_path):
+    from companion.ui.start import TABLE_DECKS
+
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    app = App(None, headless=True,
+              new_session=lambda options, cards=(): Session(Game(milano1848(), options, cards), Devices(SimDie(), service)))
+    try:
+        app.start_screen.privacy, app.start_screen.mode = TABLE_DECKS, "advanced"
+        app._start(app.start_screen.options(seed=3))
+        app._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
+        for zone in (8, 3, 5, 13, 14, 2, 10, 11, 15):
+            app.tap(tuple(map(int, app.board.centres[zone])))
+        state = app.session.state
+        for zone in [z for z in state.zones if not state.soldiers[z]][:4]:
+            tap_zone(app, zone)
+        hand = app.session.state.hands[app.session.state.patriots[app.session.state.active].hand]
+        hidden = hand.count("?")
+        for label in ("Strengthen", "Rifle", "Swords ?", "Place"):
+            tap_button(app, label)
+        record = app.session.game.records[-1]
+        assert record.action.kind == "strengthen" and record.action.help == "rifle"
+        assert app.session.state.edition.italy[record.action.cards[0]] == ("swords", "rifle")
+        state = app.session.state
+        assert state.hands[state.patriots[state.active].hand].count("?") == hidden - 1
+        assert record.action.cards[0] in state.tiles["rifle"]
+    finally:
+        app.close()
+        service.close()
