@@ -44,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise UserError(f"the app needs pygame-ce and Pillow ({exc.name} is missing): pip install -e '.[app]'") from None
     if not args.headless:
-        display.prepare(config["screen.driver"])  # may start us again inside the kiosk compositor
+        problem = display.prepare(config["screen.driver"])  # may start us again inside the kiosk compositor
+        if problem:
+            raise UserError(f"no screen to open: {problem}; try --headless, or --terminal for the text demo")
     store = open_store()
     i18n.use(store.setting("language") or config["companion.language"])  # the settings screen's choice wins
     presses: queue.Queue[str] = queue.Queue()  # the table's buttons, from gpiozero's threads

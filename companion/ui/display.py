@@ -62,13 +62,17 @@ def cage_available() -> bool:
     return shutil.which("cage") is not None
 
 
-def prepare(setting: str) -> None:
-    """Set SDL_VIDEODRIVER for the app, or re-start the command inside cage (does not return then)."""
+def prepare(setting: str) -> str | None:
+    """Set SDL_VIDEODRIVER for the app, or re-start the command inside cage (does not return then).
+    Returns why no screen can be opened, or None."""
     if os.environ.get("SDL_VIDEODRIVER") or os.environ.get(INSIDE_CAGE):
-        return  # chosen by hand, or already inside the kiosk compositor
-    driver = choose(setting, working_drivers(candidates()), cage_available())
+        return None  # chosen by hand, or already inside the kiosk compositor
+    tried = candidates()
+    driver = choose(setting, working_drivers(tried), cage_available())
     if driver == "cage":
         os.environ[INSIDE_CAGE] = "1"
         os.execvp("cage", ["cage", "--", sys.executable, "-m", "companion.cli", *sys.argv[1:]])
-    if driver != "none":
-        os.environ["SDL_VIDEODRIVER"] = driver
+    if driver == "none":
+        return f"no SDL video driver reaches a screen here (tried {', '.join(tried)}) and cage is not installed"
+    os.environ["SDL_VIDEODRIVER"] = driver
+    return None

@@ -43,3 +43,17 @@ def test_the_display_path():
     assert choose("auto", [], cage=False) == "none"
     assert choose("x11", ["kmsdrm"], cage=True) == "x11"  # the config's word is final
     assert choose("cage", ["kmsdrm"], cage=True) == "cage"
+
+
+def test_without_any_screen_the_app_says_so_in_one_line(monkeypatch, capsys):
+    from companion.cli import main
+    from companion.ui import display
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(display, "working_drivers", lambda tried: [])
+    monkeypatch.setattr(display, "cage_available", lambda: False)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no SDL video driver reaches a screen here (tried kmsdrm)" in err
