@@ -188,12 +188,18 @@ class Session:
             self.do(a.EndTurn())
 
     def poll(self) -> list[str]:
-        """Once a frame: cards the camera confirmed become answers in a fight; the cards taken."""
+        """Once a frame: cards the camera confirmed answer a fight, or (table decks) name the card a
+        waiting action drew; the cards taken."""
         if self.devices.cards is None:
             return []
         taken = []
         for event, card in self.devices.cards.events():
-            if event == "placed" and self.state.step == ANSWER and card.startswith("italy-"):
+            if event != "placed":
+                continue
+            if self.needed is not None and card.startswith(f"{self.needed[1]}-"):
+                taken.append(card)
+                self.name_card(int(card.removeprefix("zone-")) if self.needed[1] == "zone" else card)
+            elif self.state.step == ANSWER and card.startswith("italy-"):
                 taken.append(card)
                 self._scanned(card)
         return taken

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -79,6 +80,26 @@ def test_a_card_shown_to_the_camera_answers_the_reveal(tmp_path):
         answered = lambda: isinstance(session.game.records[-1].action, a.Answer)  # a tie may reveal again  # noqa: E731
         assert wait_for(lambda: (session.poll(), answered())[1], 10)
         assert session.game.records[-1].action.cards == (card,)
+    finally:
+        camera.close()
+        service.close()
+
+
+def test_table_decks_a_revealed_card_shown_to_the_camera_names_it(tmp_path):
+    registry = parse_registry(read_asset("cards/registry.toml"))
+    camera = SimCamera(registry, fps=200)
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]  # 3 players: Radetzky's, then 3 + 3
+    session = Session(Game(milano1848(), Options(players=3, seed=5, tracked=False), setup),
+                      Devices(SimDie(), service, camera))
+    try:
+        rng = random.Random(2)
+        while session.needed is None:
+            session.do(greedy_bot(session.state, rng))
+        assert session.needed[1] == "austria"
+        camera.show("austria-14")  # a Map
+        assert wait_for(lambda: (session.poll(), session.needed is None)[1], 10)
+        assert session.state.fight is not None and session.state.fight.revealed == ["austria-14"]
     finally:
         camera.close()
         service.close()
