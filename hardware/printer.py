@@ -203,8 +203,13 @@ class PrintService:
         self._wake.set()
 
     @property
+    def waiting(self) -> int:
+        """Tickets not yet printed."""
+        return len(self.queue.documents())
+
+    @property
     def status(self) -> str:
-        waiting = len(self.queue.documents())
+        waiting = self.waiting
         tickets = f"{waiting} ticket{'s' if waiting != 1 else ''} waiting"
         if self.last_state == "ready":
             return "Printer ready." if not waiting else f"Printing, {tickets}."

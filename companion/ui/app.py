@@ -27,7 +27,7 @@ from companion.ui.animation import TurnAnimation
 from companion.ui.autoplay import Bot, RunStats, play_through
 from companion.ui.lens import Lens
 from companion.ui.panel import PEEK
-from companion.ui.texts import advice_text, setup_lines, table_setup_line, threat_text
+from companion.ui.texts import advice_text, printer_text, setup_lines, table_setup_line, threat_text
 from companion.ui.widgets import Button
 
 
@@ -533,7 +533,7 @@ class App:
                 for c in range(8):
                     colour = theme.ALERT if bits & (0x80 >> c) else (60, 20, 20)
                     self.pygame.draw.rect(self.screen, colour, (x + c * 3, y + r * 3, 3, 3))
-        status = self.fonts["small"].render(self.session.devices.printer.status, True, theme.MUTED)
+        status = self.fonts["small"].render(printer_text(self.session.devices.printer), True, theme.MUTED)
         self.screen.blit(status, (self.panel.rect.x + 10, self.panel.rect.bottom - status.get_height() - 4))
         line = self.fonts["small"].get_linesize()
         for index, notice in enumerate(self.notices()):

@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.assets import milano1848
 from companion.games.milano1848.odds import Advice
 from companion.games.milano1848.setup import Options, setup_counts
 from companion.games.milano1848.state import State
 from companion.i18n import _, ngettext
 from companion.ui.icons import side_name
+
+
+def printer_text(printer: Any) -> str:
+    """The printer's line at the bottom of the panel, in the table's language (the print service's
+    state and queue; any other printer says its own status)."""
+    state, waiting = getattr(printer, "last_state", None), getattr(printer, "waiting", None)
+    if state is None or waiting is None:
+        return str(printer.status)
+    if state == "ready":
+        return _("Printer ready.") if not waiting else ngettext(
+            "Printing, {count} ticket waiting.", "Printing, {count} tickets waiting.", waiting).format(count=waiting)
+    problem = {"offline": _("Printer offline"), "paper-out": _("Printer out of paper"),
+               "paper-low": _("Printer paper low")}.get(state, str(state))
+    if not waiting:
+        return f"{problem}."
+    return f"{problem}, " + ngettext("{count} ticket waiting.", "{count} tickets waiting.", waiting).format(count=waiting)
 
 
 def setup_lines(state: State) -> list[str]:

@@ -89,3 +89,29 @@ def test_the_engines_refusals_reach_the_screen_in_italian(edition):
                 seen += 1
             game.play(random_bot(game.state, rng))
     assert seen > 1000
+
+
+def test_the_printer_line_speaks_the_tables_language(tmp_path):
+    import time
+
+    from companion.ui.texts import printer_text
+    from hardware.document import Document, Text
+    from hardware.printer import PrintService
+    from hardware.sim.printer import SimPrinter
+
+    printer = SimPrinter()
+    service = PrintService(printer, tmp_path / "q.jsonl", retry_s=0.05)
+    try:
+        i18n.use("it")
+        assert printer_text(service) == "Stampante pronta."
+        printer.online = False
+        service.submit(Document("t", (Text("x"),)))
+        service.submit(Document("t", (Text("y"),)))
+        deadline = time.monotonic() + 5
+        while service.last_state != "offline" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert printer_text(service) == "Stampante scollegata, 2 scontrini in attesa."
+        i18n.use("en")
+        assert printer_text(service) == service.status == "Printer offline, 2 tickets waiting."
+    finally:
+        service.close()
