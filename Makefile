@@ -20,6 +20,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/cards.py
 	$(BIN)/python benchmarks/tickets.py
 	$(BIN)/python benchmarks/advisor.py
+	$(BIN)/python benchmarks/app.py
 
 # MicroPython's WebAssembly port (pinned in tests/micropython/package.json) runs the die's
 # protocol and firmware cases; it needs Node.js and npm (Debian packages nodejs, npm).
