@@ -25,6 +25,7 @@ from companion.session import Session
 from companion.store import StoreError
 from companion.ui.animation import TurnAnimation
 from companion.ui.autoplay import Bot, RunStats, play_through
+from companion.ui.chime import Chime
 from companion.ui.lens import Lens
 from companion.ui.panel import PEEK
 from companion.ui.texts import advice_text, printer_text, setup_lines, table_setup_line, threat_text
@@ -46,6 +47,7 @@ class App:
         `choose_language`: keeps the language picked in settings (companion.i18n switches it)."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the chime plays to nobody
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
@@ -86,6 +88,7 @@ class App:
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.lens = Lens(self.board.rect, theme.target_px(height))
+        self.chime = Chime(pygame)
         self.buttons: list[Button] = []
         self.stats = RunStats()
         self.tray = tray
@@ -166,6 +169,7 @@ class App:
         confirmed = session.poll()
         if confirmed:
             self.lens.flash()
+            self.chime.play()
         camera = session.devices.cards
         if len(session.game.records) != records and callable(getattr(camera, "take", None)):
             self.lens.clear(camera)

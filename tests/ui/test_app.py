@@ -435,6 +435,7 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
             time.sleep(0.02)
         assert session.game.records[decisions].action == a.Answer((card,))
         assert app.lens.flash_until > 0  # the lens flashed green when the card was confirmed
+        assert app.chime.played == 1 and app.chime.sound is not None  # and chimed (SDL's dummy speakers here)
         assert wait_for(lambda: opened.devices.cards.placed() == [], 5)  # answered: the card left the lens
     finally:
         app.close()
@@ -568,3 +569,12 @@ def test_table_decks_face_down_cards_strengthen_a_help_named_by_icon(tmp_path):
     finally:
         app.close()
         service.close()
+
+
+def test_the_chime_is_two_short_notes_that_fade_out():
+    from companion.ui.chime import NOTES, RATE, VOLUME, samples
+
+    sound = samples()
+    assert len(sound) == sum(int(RATE * seconds) for _, seconds in NOTES)  # 0.2 s in all
+    assert max(abs(v) for v in sound) <= 32767 * VOLUME
+    assert abs(sound[int(RATE * NOTES[0][1]) - 2]) < 500  # faded out before the second note: no click
