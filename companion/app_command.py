@@ -146,7 +146,8 @@ def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any
     try:
         return app_class(None, size, headless=args.headless, tray=tray, new_session=sessions.new,
                          resume=(sessions.resumable, sessions.resume), notice=notice, presses=presses,
-                         check_devices=check_devices, choose_language=sessions.remember_language)
+                         check_devices=check_devices, choose_language=sessions.remember_language,
+                         camera=sessions.devices.cards)
     except Exception as exc:  # pygame.error: no display, no video driver
         raise UserError(f"no screen to open ({exc}); try --headless, or --terminal for the text demo") from None
 

@@ -37,14 +37,15 @@ class App:
                  tray: list[Any] | None = None, new_session: Callable[..., Session] | None = None,
                  resume: tuple[Callable[[], str | None], Callable[[], Session]] | None = None, notice: str = "",
                  presses: queue.Queue[str] | None = None, check_devices: Callable[[], list[Any]] | None = None,
-                 choose_language: Callable[[str], None] | None = None) -> None:
+                 choose_language: Callable[[str], None] | None = None, camera: Any = None) -> None:
         """`session` None opens the start screen, whose Start calls `new_session`.
         `tray`: desk mode's printed tickets (Pillow images), shown on screen by the Ticket button.
         `resume`: (what the Resume button says, or None when no game is in progress; the resumed session).
         `notice`: a sentence for the start screen (a repaired journal). `size` (0, 0): the whole screen.
         `presses`: the table buttons' queue (gpiozero puts names in from its threads).
         `check_devices`: the hardware check behind the settings screen (companion.doctor).
-        `choose_language`: keeps the language picked in settings (companion.i18n switches it)."""
+        `choose_language`: keeps the language picked in settings (companion.i18n switches it).
+        `camera`: the card reader, for the Zone cards the table draws at setup with its own decks."""
         if headless:
             os.environ["SDL_VIDEODRIVER"] = "dummy"
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the chime plays to nobody
@@ -85,6 +86,7 @@ class App:
         self.showing_players = False
         self._pending: Options | None = None
         self._table: tuple[Options, list[int]] | None = None  # table decks: the setup's Zone cards named so far
+        self.camera = camera
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
         self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
         self.lens = Lens(self.board.rect, theme.target_px(height))
@@ -126,6 +128,8 @@ class App:
                 self._session.button(name)
         if self._session is not None:
             self._poll_camera()
+        elif self._table is not None and self.camera is not None:
+            self._scan_setup_cards()
         view = self._view()
         if not (events or pressed or self.animation is not None or view != self._shown_view):
             self.stats.idle += 1  # nothing changed: no drawing, the CPU rests until the next tick
@@ -235,6 +239,12 @@ class App:
         self._table = None
         self.begin(session)
         self._keep_colours()
+
+    def _scan_setup_cards(self) -> None:
+        """Table decks, setup: a Zone card shown to the camera names it, as a tap on its zone would."""
+        for event, card in self.camera.events():
+            if event == "placed" and card.startswith("zone-") and self._table is not None:
+                self._table_zone(int(card.removeprefix("zone-")))
 
     def _keep_colours(self) -> None:
         if self._session is not None and self._session.journal is not None:

@@ -578,3 +578,30 @@ def test_the_chime_is_two_short_notes_that_fade_out():
     assert len(sound) == sum(int(RATE * seconds) for _, seconds in NOTES)  # 0.2 s in all
     assert max(abs(v) for v in sound) <= 32767 * VOLUME
     assert abs(sound[int(RATE * NOTES[0][1]) - 2]) < 500  # faded out before the second note: no click
+
+
+def test_table_decks_setup_zone_cards_shown_to_the_camera(tmp_path):
+    import time
+
+    from companion.ui.start import TABLE_DECKS
+
+    camera = SimCamera(parse_registry(read_asset("cards/registry.toml")), fps=200)
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    app = App(None, headless=True, camera=camera,
+              new_session=lambda options, cards=(): Session(Game(milano1848(), options, cards), Devices(SimDie(), service)))
+    try:
+        app.start_screen.privacy = TABLE_DECKS
+        app._start(app.start_screen.options(seed=3))
+        app._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
+        for zone in (8, 3):
+            camera.show(f"zone-{zone:02d}")
+            deadline = time.monotonic() + 10
+            while zone not in app._table[1] and time.monotonic() < deadline:
+                app.frame()
+                time.sleep(0.02)
+            camera.take()
+        assert app._table[1] == [8, 3]
+    finally:
+        app.close()
+        camera.close()
+        service.close()
