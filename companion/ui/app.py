@@ -27,7 +27,7 @@ from companion.ui.animation import TurnAnimation
 from companion.ui.autoplay import Bot, RunStats, play_through
 from companion.ui.chime import Chime
 from companion.ui.lens import Lens
-from companion.ui.panel import PEEK
+from companion.ui.panel import PEEK, Entry
 from companion.ui.texts import advice_text, printer_text, setup_lines, table_setup_line, threat_text
 from companion.ui.widgets import Button
 
@@ -347,21 +347,10 @@ class App:
                 continue
             screen.blit(self.fonts["body"].render(line, True, theme.INK), (self.panel.rect.x + 10, y))
             y += self.fonts["body"].get_linesize()
-        hand = self.panel.hand_line(self.session.state)
-        if hand:
-            y = self._message(hand, y, theme.INK)
-        hint = self.panel.helps.hint(self.session.state) if self.session.state.step == "act" else None
-        if hint:
-            y = self._message(hint, y, theme.INK)
-        advice = self.session.advice() if self.panel.privacy == "open" else None  # odds would tell of hidden hands
-        if advice is not None:
-            y = self._message(advice_text(advice), y, theme.ITALY_GREEN)
-        falling, winner = self.session.threat()
-        if falling or winner:
-            y = self._message(threat_text(falling, winner), y, theme.ALERT)
-        if self.session.message:
-            y = self._message(self.session.message, y + 4)
-        self.buttons = self.panel.buttons(self.session, y + 8) + self._tray_button() + self._again_button()
+        for text, colour in self._panel_lines():  # most wanted first; what does not fit above the buttons waits
+            if y + self._wrapped(text, self.panel.rect.inflate(-20, 0), 0, colour, draw=False) <= self._text_limit():
+                y = self._message(text, y, colour) + 2
+        self.buttons = self.panel.buttons(self.session, y + 8, self._app_buttons())
         for button in self.buttons:
             button.draw(screen, self.fonts["body"], self.fonts["small"])
         if self._camera() is not None:
@@ -370,6 +359,36 @@ class App:
         if self.showing_ticket:
             self._ticket()
         self.pygame.display.flip()
+
+    def _panel_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The panel's sentences for this moment, the most wanted first: what the table just did (a
+        refusal), a device away, the active hand, the Help being chosen, the coming Austrian turn, the odds."""
+        from companion.ui import theme
+
+        session, lines = self.session, []
+        if session.message:
+            lines.append((session.message, theme.ALERT))
+        lines += [(notice, theme.ALERT) for notice in self.notices()]  # a device away: the table must know
+        hand = self.panel.hand_line(session.state)
+        if hand:
+            lines.append((hand, theme.INK))
+        hint = self.panel.helps.hint(session.state) if session.state.step == "act" else None
+        if hint:
+            lines.append((hint, theme.INK))
+        falling, winner = session.threat()
+        if falling or winner:
+            lines.append((threat_text(falling, winner), theme.ALERT))
+        advice = session.advice() if self.panel.privacy == "open" else None  # odds would tell of hidden hands
+        if advice is not None:
+            lines.append((advice_text(advice), theme.ITALY_GREEN))
+        return lines
+
+    def _text_limit(self) -> int:
+        """How far down the panel's sentences may go and still leave room for this moment's buttons
+        and the printer's line (a button in desk mode: the last ticket)."""
+        floor: int = self._printer_rect().top - 4
+        grid = [b.rect.bottom for b in self.panel.buttons(self.session, 0, self._app_buttons())]
+        return floor - (max(grid) + 8 if grid else 0)
 
     def _needs_setup(self) -> bool:
         """A new game with the companion's decks: the table sets up what it dealt, before Patriots go down."""
@@ -492,20 +511,12 @@ class App:
             button.draw(self.screen, self.fonts["body"], self.fonts["small"])
         self.pygame.display.flip()
 
-    def _again_button(self) -> list[Button]:
-        if not self.session.over or self.new_session is None:
-            return []
-        rect = self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - self.panel.target - 34,
-                                self.panel.rect.width // 2 - 12, self.panel.target)
-        return [Button(rect, _("New game"), self.new_game)]
-
-    def _tray_button(self) -> list[Button]:
-        """Desk mode: once something printed, a button shows the last ticket."""
-        if not self.tray:
-            return []
-        rect = self.pygame.Rect(self.panel.rect.centerx + 4, self.panel.rect.bottom - self.panel.target - 34,
-                                self.panel.rect.width // 2 - 12, self.panel.target)
-        return [Button(rect, _("Ticket"), lambda: setattr(self, "showing_ticket", True))]
+    def _app_buttons(self) -> list[Entry]:
+        """The app's own buttons after the panel's: a new game once this one is over."""
+        extra: list[Entry] = []
+        if self.session.over and self.new_session is not None:
+            extra.append((_("New game"), ("new-game",), self.new_game))
+        return extra
 
     def _ticket(self) -> None:
         """The last printed ticket, scaled to the screen's height, over the board."""
@@ -547,11 +558,22 @@ class App:
                 for c in range(8):
                     colour = theme.ALERT if bits & (0x80 >> c) else (60, 20, 20)
                     self.pygame.draw.rect(self.screen, colour, (x + c * 3, y + r * 3, 3, 3))
-        status = self.fonts["small"].render(printer_text(self.session.devices.printer), True, theme.MUTED)
+        text = printer_text(self.session.devices.printer)
+        if self.tray:  # desk mode: the printer's line opens the last ticket
+            button = Button(self._printer_rect(), f"{text}  >", lambda: setattr(self, "showing_ticket", True),
+                            action=("ticket",), colour=theme.MUTED)
+            button.draw(self.screen, self.fonts["small"], self.fonts["small"])
+            self.buttons.append(button)
+            return
+        status = self.fonts["small"].render(text, True, theme.MUTED)
         self.screen.blit(status, (self.panel.rect.x + 10, self.panel.rect.bottom - status.get_height() - 4))
-        line = self.fonts["small"].get_linesize()
-        for index, notice in enumerate(self.notices()):
-            self._message(notice, self.panel.rect.bottom - self.panel.target - 34 - (2 + 2 * index) * line)
+
+    def _printer_rect(self) -> Any:
+        """The printer's line: a touch target in desk mode (the last ticket), else a line of text."""
+        if not self.tray:
+            return self.pygame.Rect(self.panel.rect.x, self.panel.rect.bottom - 28, self.panel.rect.width, 28)
+        return self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - self.panel.target - 4,
+                                self.panel.rect.width - 52, self.panel.target)
 
     def _camera_simulated(self) -> bool:
         return callable(getattr(self.session.devices.cards, "show", None))  # desk mode: the lens says it all

@@ -21,7 +21,9 @@ from companion.ui.widgets import Button
 
 
 PRIVACY = ("open", "count", "hidden")  # the rulebook's hand-information levels
+Entry = tuple[str, object, Callable[[], object]]  # a button's label, its marker (the action it plays), its tap
 PEEK = ("peek",)  # the Peek button's marker: held down, not tapped
+UNDO = ("undo",)
 
 
 class Panel:
@@ -69,7 +71,9 @@ class Panel:
             lines.append(_("In the Lens: {count}").format(count=state.fight.lens))
         return lines
 
-    def buttons(self, session: Session, top: int) -> list[Button]:
+    def buttons(self, session: Session, top: int, extra: Sequence[Entry] = ()) -> list[Button]:
+        """This moment's buttons in a grid from `top`; `extra`: the app's own (the last ticket, a new
+        game) after them, so nothing is laid on a fixed row that a long grid could reach."""
         state = session.state
         if session.needed is not None:
             return self._name_the_card(session, top)
@@ -97,11 +101,13 @@ class Panel:
             entries += self.helps.entries(state, session.do)
         if state.step == ACT and self.privacy == "hidden" and state.tracked:
             entries.append((_("Peek"), PEEK, lambda: None))  # held, not tapped: the app shows the hand while it is down
-        buttons = self._grid(entries, top)
         if state.step not in (OVER,) and session.game.records:
-            row = self.rect.bottom - self.target - 34
-            buttons.append(Button(pygame.Rect(self.rect.x + 8, row, self.rect.width // 2 - 12, self.target),
-                                  _("Undo"), session.undo, colour=theme.MUTED))
+            entries.append((_("Undo"), UNDO, session.undo))
+        entries += extra
+        buttons = self._grid(entries, top)
+        for button in buttons:
+            if button.action == UNDO:
+                button.colour = theme.MUTED
         return buttons
 
     def _name_the_card(self, session: Session, top: int) -> list[Button]:
@@ -170,10 +176,12 @@ class Panel:
             session.do(a.Answer(chosen))
 
     def _grid(self, entries: Sequence[tuple[str, object, Callable[[], object]]], top: int) -> list[Button]:
-        width = (self.rect.width - 24) // 2
+        """Two columns; three when there are more than eight buttons (narrow labels take the small type)."""
+        columns = 3 if len(entries) > 8 else 2
+        width = (self.rect.width - 8 - 8 * columns) // columns
         buttons = []
         for index, (label, action, tap) in enumerate(entries):
-            column, row = index % 2, index // 2
+            column, row = index % columns, index // columns
             rect = pygame.Rect(self.rect.x + 8 + column * (width + 8), top + row * (self.target + 8), width, self.target)
             buttons.append(Button(rect, label, tap, action=action))
         return buttons

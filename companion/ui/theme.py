@@ -34,7 +34,7 @@ def text_px(height: int) -> int:
 
 def target_px(height: int) -> int:
     """Touch targets: at least 48 px."""
-    return max(48, round(52 * scale(height)))
+    return max(48, round(48 * scale(height)))
 
 
 def font_of_height(pygame: Any, pixels: int) -> Any:

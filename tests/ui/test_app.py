@@ -151,7 +151,10 @@ def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
         while not printer.tray and time.monotonic() < deadline:
             time.sleep(0.02)
         app.draw()
-        tap_button(app, "Ticket")
+        ticket = next(b for b in app.buttons if b.action == ("ticket",))  # the printer's line, in desk mode
+        assert ticket.label.startswith("Printer ready.") and ticket.rect.height >= 48
+        app.tap(ticket.rect.center)
+        app.draw()
         assert app.showing_ticket and min(app.screen.get_at((5, 5))[:3]) > 250  # white paper over the board
         app.tap((400, 240))
         assert not app.showing_ticket
@@ -604,4 +607,50 @@ def test_table_decks_setup_zone_cards_shown_to_the_camera(tmp_path):
     finally:
         app.close()
         camera.close()
+        service.close()
+
+
+def drawn_texts(app) -> list[str]:
+    """The sentences the panel draws (the app's own wrapping, recorded)."""
+    said: list[str] = []
+    original = app._message
+    app._message = lambda text, y, colour=None: said.append(text) or original(text, y, colour)
+    try:
+        app.draw()
+    finally:
+        app._message = original
+    return said
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_long_sentences_never_push_a_button_under_another(tmp_path, language):
+    import random
+
+    from companion import i18n
+    from companion.games.milano1848.bots import greedy_bot
+
+    printer = SimPrinter()
+    service = PrintService(printer, tmp_path / "q.jsonl", retry_s=0.05)
+    session = Session(Game(milano1848(), Options(players=4, mode="advanced", seed=2)), Devices(SimDie(), service))
+    app = App(session, headless=True, tray=printer.tray)  # desk mode: the Ticket button joins the bottom row
+    i18n.use(language)
+    try:
+        app.animate, rng = False, random.Random(4)
+        app.draw()
+        app.tap(app.buttons[0].rect.center)  # the setup screen's Done
+        for _ in range(400):
+            if session.over:
+                break
+            session.do(a.Move(99))  # a refusal on screen at every step, with whatever else is said
+            app.draw()
+            rects = [b.rect for b in app.buttons]
+            for i, one in enumerate(rects):
+                assert app.panel.rect.contains(one), (session.state.step, one)
+                assert not any(one.colliderect(other) for other in rects[i + 1:]), session.state.step
+            if session.message:
+                assert session.message in drawn_texts(app)
+            session.do(greedy_bot(session.state, rng))
+    finally:
+        i18n.use("en")
+        app.close()
         service.close()
