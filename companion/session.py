@@ -46,7 +46,8 @@ class Session:
     last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
     needed: tuple[a.Action, str, list[Draw]] | None = None  # table decks: an action waiting for a drawn card's name
-    _ahead_for: State | None = None
+    told: tuple[State, tuple[int, int, int]] | None = None  # table decks: the fighters' icons, as tapped in
+    _ahead_for: object = None
     _ahead: Lookahead = (None, (frozenset(), None))
     _ahead_done: State | None = None
 
@@ -91,17 +92,27 @@ class Session:
     def _lookahead(self) -> Lookahead:
         """Both are worked out in a worker, so a large Rifle fight or the forecast never stalls a frame."""
         state = self.state
-        if self._ahead_for is not state:
-            self._ahead_for, self._ahead = state, NOTHING_AHEAD
-            threading.Thread(target=self._work_out, args=(state,), name="lookahead", daemon=True).start()
+        told = self.told[1] if self.told is not None and self.told[0] is state else None
+        if not self._asked(state, told):
+            self._ahead_for, self._ahead = (state, told), NOTHING_AHEAD
+            threading.Thread(target=self._work_out, args=(state, told), name="lookahead", daemon=True).start()
         return self._ahead
 
-    def _work_out(self, state: State) -> None:
+    def tell_hand(self, icons: tuple[int, int, int]) -> None:
+        """Table decks: the fighters' Swords, Maps and Cannons, so the odds can be worked out now."""
+        self.told = (self.state, icons)
+
+    def _work_out(self, state: State, told: tuple[int, int, int] | None) -> None:
         ahead = forecast(state) if state.step == ACT else None
         threat = (frozenset(t.zone for t in ahead.falls), ahead.winner) if ahead else (frozenset(), None)
-        found = (odds.advice(state), threat)
-        if self._ahead_for is state:  # still the moment it was asked for
+        found = (odds.advice(state, told), threat)
+        if self._asked(state, told):  # still the moment it was asked for
             self._ahead, self._ahead_done = found, state
+
+    def _asked(self, state: State, told: tuple[int, int, int] | None) -> bool:
+        """Whether the lookahead in hand is for this state (the same object) and what the table told."""
+        asked = self._ahead_for
+        return isinstance(asked, tuple) and asked[0] is state and asked[1] == told
 
     @property
     def looked_ahead(self) -> bool:

@@ -34,6 +34,7 @@ class Panel:
         self.privacy = privacy
         self.peeking = False  # hidden hands: shown while the Peek button is held
         self.helps = HelpChooser()  # Advanced: a Help or a Strengthen being chosen
+        self.counting: list[int] | None = None  # table decks: the fighters' icons being tapped in for the odds
 
     def hand_line(self, state: State) -> str | None:
         """The active Patriot's hand as the table agreed to share it (tracked decks only)."""
@@ -77,6 +78,10 @@ class Panel:
         state = session.state
         if session.needed is not None:
             return self._name_the_card(session, top)
+        if state.step not in (ACT, CONTINUE):
+            self.counting = None  # the moment passed
+        if self.counting is not None:
+            return self._grid(self._counting_entries(session), top)
         specs: list[tuple[str, a.Action]] = []
         if state.step != ACT:
             self.helps.reset()
@@ -99,6 +104,8 @@ class Panel:
             (label, action, partial(session.do, action)) for label, action in specs]
         if state.step == ACT and state.mode == "advanced":
             entries += self.helps.entries(state, session.do)
+        if state.step in (ACT, CONTINUE) and not state.tracked and not self.helps.mode:
+            entries.append((_("Odds"), ("odds",), partial(self._count, [0, 0, 0])))  # the table's own decks
         if state.step == ACT and self.privacy == "hidden" and state.tracked:
             entries.append((_("Peek"), PEEK, lambda: None))  # held, not tapped: the app shows the hand while it is down
         if state.step not in (OVER,) and session.game.records:
@@ -109,6 +116,29 @@ class Panel:
             if button.action == UNDO:
                 button.colour = theme.MUTED
         return buttons
+
+    def _count(self, icons: list[int] | None) -> None:
+        self.counting = icons
+
+    def _counting_entries(self, session: Session) -> list[Entry]:
+        """Table decks: the fighters tap in how many of each icon they hold; the odds follow."""
+        assert self.counting is not None
+        entries: list[Entry] = []
+        for index, icon in enumerate(("swords", "map", "cannonball")):
+            entries.append((f"- {icon_name(icon)}", ("less", icon), partial(self._step, index, -1)))
+            entries.append((f"+ {icon_name(icon)} ({self.counting[index]})", ("more", icon), partial(self._step, index, 1)))
+        entries.append((_("Show the odds"), ("tell",), partial(self._tell, session)))
+        entries.append((_("Cancel"), ("cancel",), partial(self._count, None)))
+        return entries
+
+    def _tell(self, session: Session) -> None:
+        assert self.counting is not None
+        session.tell_hand((self.counting[0], self.counting[1], self.counting[2]))
+        self.counting = None
+
+    def _step(self, index: int, change: int) -> None:
+        assert self.counting is not None
+        self.counting[index] = max(0, min(12, self.counting[index] + change))
 
     def _name_the_card(self, session: Session, top: int) -> list[Button]:
         """Table decks: the table says what it drew (an icon; a Zone card is a tap on the board)."""

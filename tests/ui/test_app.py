@@ -654,3 +654,38 @@ def test_long_sentences_never_push_a_button_under_another(tmp_path, language):
         i18n.use("en")
         app.close()
         service.close()
+
+
+def test_table_decks_the_fighters_tap_in_their_icons_and_see_the_odds(tmp_path):
+    import random
+    import time
+
+    from companion.games.milano1848.bots import greedy_bot
+    from companion.ui.texts import advice_text
+
+    service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]
+    session = Session(Game(milano1848(), Options(players=3, seed=5, tracked=False), setup), Devices(SimDie(), service))
+    app = App(session, headless=True)
+    try:
+        rng = random.Random(3)
+        while not (session.state.step == "act" and session.state.soldiers[
+                session.state.patriots[session.state.active].zone]):
+            action = greedy_bot(session.state, rng)
+            if not session.do(action) and session.needed is not None:
+                session.cancel_card()
+                session.do(a.EndTurn())
+        app.draw()
+        assert session.advice() is None  # face-down cards: nothing to work the odds out from
+        for label in ("Odds", "+ Swords (0)", "+ Swords (1)", "+ Map (0)", "Show the odds"):
+            tap_button(app, label)
+        deadline = time.monotonic() + 5
+        while not session.looked_ahead and time.monotonic() < deadline:
+            time.sleep(0.01)
+        advice = session.advice()
+        assert advice is not None and advice.soldiers is not None
+        assert "Fight the Soldiers: " in advice_text(advice)
+        assert session.told is not None and session.told[1] == (2, 1, 0)
+    finally:
+        app.close()
+        service.close()

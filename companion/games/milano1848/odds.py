@@ -345,19 +345,20 @@ def advice_sentence(go: Outlook, stop: Outlook) -> str:
 
 # --- The running game --------------------------------------------------------------------------
 
-def situation(state: State) -> tuple[Counts, Piles] | None:
+def situation(state: State, told: Counts | None = None) -> tuple[Counts, Piles] | None:
     """The fighting Patriots' icons and the Austria piles as the table knows them; None when a hand
-    holds an unseen card (table decks: the players may tap their icons in on the command line)."""
+    holds an unseen card, unless the table `told` its icons (table decks: tapped in, or on the
+    command line)."""
     if state.active is None:
         return None
     cards = [card for hand in fight_hands(state) for card in state.hands[hand]] + list(state.pool)
-    if any(card not in state.edition.italy for card in cards):
+    if told is None and any(card not in state.edition.italy for card in cards):
         return None
     austria = state.edition.austria
     deck = counts(map(austria.__getitem__, state.austria.cards))  # tracked: the pile; table: every unseen card
     used = counts(map(austria.__getitem__, state.fight.used_austria)) if state.fight else NONE
     piles = Piles(deck, counts(map(austria.__getitem__, state.austria.discard)), used)
-    return counts(state.edition.italy[c][0] for c in cards), piles
+    return (told if told is not None else counts(state.edition.italy[c][0] for c in cards)), piles
 
 
 @dataclass(frozen=True)
@@ -370,9 +371,10 @@ class Advice:
     soldiers: float | None = None  # before acting: Soldiers a fight here removes on average
 
 
-def advice(state: State) -> Advice | None:
-    """The odds for the fighting Patriots now (continue or stop; or before a fight), or None."""
-    known = situation(state)
+def advice(state: State, told: Counts | None = None) -> Advice | None:
+    """The odds for the fighting Patriots now (continue or stop; or before a fight), or None.
+    `told`: the fighters' icons as the table tells them (table decks)."""
+    known = situation(state, told)
     if known is None:
         return None
     hand, piles = known
