@@ -120,6 +120,9 @@ def check_die(config: Config, die: Any, wait_s: float = 3.0) -> Check:
 
 
 def _die_fix(status: str) -> str:
+    if "lock" in status or "Resource temporarily unavailable" in status or "busy" in status:
+        return ("another program holds the die's port: the companion service, if it runs "
+                "(sudo systemctl stop companion, or use the settings screen's check)")
     if "cannot be opened" in status and "ermission" in status:
         return "add user companion to group dialout: sudo usermod -a -G dialout companion"
     if "protocol" in status:

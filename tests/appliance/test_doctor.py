@@ -94,3 +94,12 @@ def test_a_button_never_pressed_is_a_warning_not_a_failure(table, capsys):
 def test_a_clock_in_1970_is_a_warning_with_the_fix():
     check = check_clock(now=0)
     assert not check.ok and not check.required and "NTP" in check.fix
+
+
+def test_a_die_held_by_the_running_service_is_told_apart(tmp_path):
+    from companion.doctor import _die_fix
+
+    held = "The die at /dev/ttyACM0 cannot be opened (Could not exclusively lock port /dev/ttyACM0: [Errno 11] " \
+           "Resource temporarily unavailable)."
+    assert "systemctl stop companion" in _die_fix(held)
+    assert "dialout" in _die_fix("The die at /dev/ttyACM0 cannot be opened ([Errno 13] Permission denied).")
