@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Sequence
 
 from . import actions as a
 from .fights import beats_all, clash_result
@@ -65,7 +66,11 @@ def _step_toward_available(state: State) -> a.Action | None:
     assert state.active is not None
     here = state.patriots[state.active].zone
     goals = {z for z in state.available if state.owner[z] is None and z != here}
-    neighbours = state.edition.board.neighbours
+    return step_toward(here, goals, state.edition.board.neighbours)
+
+
+def step_toward(here: int, goals: set[int], neighbours: Sequence[frozenset[int]]) -> a.Action | None:
+    """First move of a shortest path (breadth first, lowest zone first) to the nearest goal zone."""
     first: dict[int, int] = {z: z for z in neighbours[here]}
     queue = deque(sorted(neighbours[here]))
     while queue:

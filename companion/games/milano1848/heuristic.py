@@ -19,10 +19,10 @@ it builds the one action it wants and checks it with the reducer's own `check`.
 from __future__ import annotations
 
 import random
-from collections import deque
 from itertools import permutations
 
 from . import actions as a
+from .bots import step_toward
 from .edition import BEATS
 from .forecast import falls
 from .legal import legal_actions
@@ -151,18 +151,5 @@ def _goals(state: State, here: int) -> set[int]:
 
 
 def _step_toward(state: State, here: int, goals: set[int]) -> a.Action | None:
-    """First move of a shortest path to the nearest goal zone (None: none reachable)."""
-    if not goals:
-        return None
-    neighbours = state.edition.board.open_neighbours
-    first: dict[int, int] = {z: z for z in neighbours[here]}
-    queue = deque(sorted(neighbours[here]))
-    while queue:
-        zone = queue.popleft()
-        if zone in goals:
-            return a.Move(first[zone])
-        for nxt in sorted(neighbours[zone]):
-            if nxt not in first and nxt != here:
-                first[nxt] = first[zone]
-                queue.append(nxt)
-    return None
+    """First move toward the nearest goal zone, Barriers respected (None: none reachable)."""
+    return step_toward(here, goals, state.edition.board.open_neighbours) if goals else None
