@@ -61,7 +61,10 @@ def _soldiers(args: argparse.Namespace, hand: odds.Counts, piles: odds.Piles) ->
     reveal = args.reveal if args.fight == "rifle" else 1
     if args.soldiers < 1 or args.lens < 0:
         raise UserError("--soldiers must be 1 or more and --lens 0 or more")
-    fight = odds.SoldiersFight(hand, args.soldiers, args.lens, piles, reveal)
+    try:
+        fight = odds.SoldiersFight(hand, args.soldiers, args.lens, piles, reveal)
+    except ValueError as error:
+        raise UserError(f"--hand: {error}") from None
     report: dict[str, object] = {"fight": args.fight, "reveal": reveal, "soldiers": args.soldiers, "lens": args.lens}
     if args.revealed:
         shown = _icons(args.revealed, "--revealed")

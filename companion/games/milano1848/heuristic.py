@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import random
 from itertools import permutations
+from math import comb
 
 from . import actions as a
 from .bots import step_toward
 from .edition import BEATS
 from .forecast import falls
 from .legal import legal_actions
-from .odds import ICONS, INDEX, _hypergeometric, counts, radetzky_odds, situation
+from .odds import BEATER, INDEX, counts, radetzky_odds, situation
 from .reducer import check
 from .state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, PLACE, State
 from .turns import fight_hands
@@ -93,17 +94,18 @@ def _beat_all(state: State, cards: list[str], revealed: list[str]) -> tuple[str,
 
 
 def _clash_odds(state: State) -> float:
-    """The chance that the next reveal is beaten by some card the fighters hold."""
+    """The chance that the next reveal shows a card some card the fighters hold beats: one less the
+    chance that every card revealed is of an icon none of theirs beats."""
     known = situation(state)
     if known is None:
         return 0.0
     hand, piles = known
     reveal = state.fight.reveal if state.fight else 1
-    if sum(piles.deck) < reveal:
+    cards = sum(piles.deck)
+    if cards < reveal:
         return 0.5  # a reshuffle on the way: a coin's guess is enough for a floor policy
-    beaten = {BEATS[icon] for icon, n in zip(ICONS, hand) if n}
-    return sum(p for p, shown in _hypergeometric(piles.deck, reveal)
-               if any(n and icon in beaten for icon, n in zip(ICONS, shown)))
+    beaten = sum(n for icon, n in enumerate(piles.deck) if hand[BEATER[icon]])
+    return 1 - comb(cards - beaten, reveal) / comb(cards, reveal)
 
 
 def _turn(state: State) -> a.Action | None:

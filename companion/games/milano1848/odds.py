@@ -10,10 +10,10 @@ advice must not tell the table what it could not know.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 from typing import Any, NamedTuple
 
@@ -113,7 +113,7 @@ def radetzky_odds(hand: Counts, piles: Piles, reveal: int = 3) -> float:
     """`radetzky_win` in floats (the simulation's policy asks thousands of times a second)."""
     if sum(piles.deck) < reveal:
         return float(radetzky_win(hand, piles, reveal))
-    return sum(p for p, shown in _hypergeometric(piles.deck, reveal) if _can_beat_all(hand, shown))
+    return sum(p for p, (shown, _, _) in hypergeometric(piles.deck, reveal) if _can_beat_all(hand, shown))
 
 
 # --- Fight the Soldiers ------------------------------------------------------------------------
@@ -129,57 +129,92 @@ def _clash(icon: int, shown: Counts) -> int:
     return TIE if shown[icon] else LOSE
 
 
-@lru_cache(maxsize=200_000)
-def _clashes(piles: Piles, count: int) -> tuple[tuple[float, tuple[int, int, int], Piles], ...]:
-    """The reveals in floats (exact fractions cost 20 times more), each with the clash result per icon
-    and the piles once it is answered."""
-    if sum(piles.deck) >= count:  # no reshuffle on the way: the multivariate hypergeometric law
-        outcomes = [(chance, shown, Piles(_less(piles.deck, shown), piles.discard, piles.used))
-                    for chance, shown in _hypergeometric(piles.deck, count)]
-    else:
-        outcomes = list(_reveals(piles, count, 1.0, lambda n, d: n / d))
-    return tuple((chance, (_clash(0, shown), _clash(1, shown), _clash(2, shown)),
-                  Piles(after.deck, after.discard, _add(after.used, shown)))
-                 for chance, shown, after in outcomes)
+def _results(shown: Counts) -> tuple[int, int, int]:
+    """The clash's result for each icon answering these revealed icons."""
+    return _clash(0, shown), _clash(1, shown), _clash(2, shown)
+
+
+Shown = tuple[Counts, int, tuple[int, int, int]]  # revealed icons, as a code, the clash result per icon
 
 
 @lru_cache(maxsize=None)
-def _shapes(count: int) -> tuple[Counts, ...]:
-    return tuple((a, b, count - a - b) for a in range(count + 1) for b in range(count + 1 - a))
+def _shown(count: int) -> tuple[Shown, ...]:
+    """Every way `count` cards can show."""
+    return tuple((icons, _code(icons), _results(icons))
+                 for icons in ((a, b, count - a - b) for a in range(count + 1) for b in range(count + 1 - a)))
 
 
-def _hypergeometric(deck: Counts, count: int) -> list[tuple[float, Counts]]:
+def hypergeometric(deck: Counts, count: int) -> list[tuple[float, Shown]]:
+    """The ways `count` cards come off `deck` with no reshuffle (the multivariate hypergeometric law)."""
     ways = comb(sum(deck), count)
     found = []
-    for shown in _shapes(count):
-        chosen = comb(deck[0], shown[0]) * comb(deck[1], shown[1]) * comb(deck[2], shown[2])
+    for shown in _shown(count):
+        icons = shown[0]
+        chosen = comb(deck[0], icons[0]) * comb(deck[1], icons[1]) * comb(deck[2], icons[2])
         if chosen:
             found.append((chosen / ways, shown))
     return found
 
 
-def _less(a: Counts, b: Counts) -> Counts:
-    return a[0] - b[0], a[1] - b[1], a[2] - b[2]
+# --- The programme's keys: integers -----------------------------------------------------------
+# A situation is looked up ten to thirty times for each time it is solved: an int (six bits per
+# count; no pile or hand holds 64 cards of one icon) hashes and turns along the icons' cycle far
+# faster than a tuple of tuples.
+
+BITS = 6
+LARGEST = (1 << BITS) - 1
+COUNTS_BITS = 3 * BITS
+HAND_SHIFT, PILES_SHIFT = 8, 8 + COUNTS_BITS  # a value's key: piles | hand | lens (under 256)
 
 
-def _turn(counts: Counts) -> Counts:
-    return counts[2], counts[0], counts[1]
+def _code(counts: Counts) -> int:
+    return counts[0] | counts[1] << BITS | counts[2] << 2 * BITS
 
 
-def _rotations(piles: Piles, hand: Counts) -> list[tuple[Piles, Counts]]:
-    """Swords beat Map beat Cannonball beat Swords: turning every icon one step along the cycle
-    changes no clash, so a situation is worth what its two turned versions are worth."""
-    turned = [(piles, hand)]
-    for _ in range(2):
-        piles, hand = Piles(_turn(piles.deck), _turn(piles.discard), _turn(piles.used)), _turn(hand)
-        turned.append((piles, hand))
-    return turned
+def _uncode(code: int) -> Counts:
+    return code & LARGEST, code >> BITS & LARGEST, code >> 2 * BITS & LARGEST
+
+
+def _piles_code(piles: Piles) -> int:
+    return _code(piles.deck) | _code(piles.discard) << COUNTS_BITS | _code(piles.used) << 2 * COUNTS_BITS
+
+
+def _piles_of(code: int) -> Piles:
+    mask = (1 << COUNTS_BITS) - 1
+    return Piles(_uncode(code & mask), _uncode(code >> COUNTS_BITS & mask), _uncode(code >> 2 * COUNTS_BITS))
+
+
+KEY_FIRSTS = sum(LARGEST << HAND_SHIFT + block * COUNTS_BITS for block in range(4))  # each Swords count in a key
+KEY_FIRST_TWO = KEY_FIRSTS | KEY_FIRSTS << BITS
+LENS = (1 << HAND_SHIFT) - 1
+
+
+def _turned(key: int) -> int:
+    """A value's key with every icon turned one step along the cycle, (s, m, c) -> (c, s, m), in
+    the hand and in every pile."""
+    return key >> 2 * BITS & KEY_FIRSTS | (key & KEY_FIRST_TWO) << BITS | key & LENS
+
+
+USED_SHIFT = 2 * COUNTS_BITS  # where this fight's answered cards sit in a piles code
+
+
+@lru_cache(maxsize=200_000)
+def _clashes(piles: int, count: int) -> tuple[tuple[float, tuple[int, int, int], int], ...]:
+    """The reveals in floats (exact fractions cost 20 times more), each with the clash result per icon
+    and the piles once it is answered (the revealed cards join this fight's used ones)."""
+    deck = _uncode(piles)
+    if sum(deck) < count:  # a reshuffle on the way
+        return tuple((chance, _results(shown), _piles_code(after) + (_code(shown) << USED_SHIFT))
+                     for chance, shown, after in _reveals(_piles_of(piles), count, 1.0, lambda n, d: n / d))
+    return tuple((chance, results, piles - code + (code << USED_SHIFT))
+                 for chance, (_, code, results) in hypergeometric(deck, count))
 
 
 @lru_cache(maxsize=None)
-def _moves(hand: Counts) -> tuple[tuple[int, Counts, bool], ...]:
+def _moves(hand: int) -> tuple[tuple[int, int, bool], ...]:
     """Each icon the hand can answer with: (icon, the hand after, whether cards are left)."""
-    return tuple((icon, _take(hand, icon), sum(hand) > 1) for icon in range(3) if hand[icon])
+    counts = _uncode(hand)
+    return tuple((icon, hand - (1 << BITS * icon), sum(counts) > 1) for icon in range(3) if counts[icon])
 
 
 @dataclass(frozen=True)
@@ -187,9 +222,18 @@ class Outlook:
     """What a choice is worth under the best play from there on."""
 
     expected: float  # Soldiers removed, on average
-    distribution: tuple[float, ...]  # chance of removing 0, 1, 2, ... Soldiers
     clash_win: float  # chance the next clash (ties played out) takes a Soldier; 0 for stopping
-    choice: str = ""  # "continue" or "stop", or the icon to answer with
+    choice: str  # "continue" or "stop"
+    spread: Callable[[], tuple[float, ...]] = field(repr=False, compare=False)
+
+    @cached_property
+    def distribution(self) -> tuple[float, ...]:
+        """The chance of removing 0, 1, 2, ... Soldiers: worked out when first asked (the advice on
+        screen does without it, and it costs a third of the advice's time on the Rifle)."""
+        return self.spread()
+
+
+Situation = tuple[int, int, int]  # piles, hand, lens (codes)
 
 
 @dataclass
@@ -205,7 +249,13 @@ class SoldiersFight:
     lens: int = 0
     piles: Piles = FULL_DECK
     reveal: int = 1
-    _values: dict[tuple[Piles, Counts, int], float] = field(default_factory=dict, repr=False)
+    _values: dict[int, float] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        counts = (*self.hand, *self.piles.deck, *self.piles.discard, *self.piles.used)
+        if min(counts) < 0 or max(counts) > LARGEST or not 0 <= self.lens <= self._total < 1 << HAND_SHIFT:
+            raise ValueError(f"the odds solve fights of under {1 << HAND_SHIFT} Soldiers with {LARGEST} or fewer "
+                             "cards of each icon in every pile and hand")
 
     @property
     def _total(self) -> int:
@@ -213,122 +263,139 @@ class SoldiersFight:
 
     def start(self) -> Outlook:
         """Fighting now (a reveal), with the best play after it."""
-        return self._outlook(self.piles, self.hand, self.lens, "continue")
+        return self._outlook(_piles_code(self.piles), _code(self.hand), self.lens, "continue")
 
     def decide(self) -> tuple[Outlook, Outlook]:
         """After a win: (continue, stop), each under the best play after it."""
-        stop = Outlook(float(self.lens), self._point(self.lens), 0.0, "stop")
+        stop = Outlook(float(self.lens), 0.0, "stop", lambda: self._point(self.lens))
         if not sum(self.hand):
-            return Outlook(stop.expected, stop.distribution, 0.0, "continue"), stop
-        return self._outlook(self.piles, self.hand, self.lens, "continue"), stop
+            return Outlook(stop.expected, 0.0, "continue", stop.spread), stop
+        return self._outlook(_piles_code(self.piles), _code(self.hand), self.lens, "continue"), stop
 
     def answer(self, shown: Counts) -> list[tuple[str, float]]:
         """With these icons revealed: each icon in hand and the Soldiers it removes on average, best first."""
-        after = Piles(self.piles.deck, self.piles.discard, _add(self.piles.used, shown))
-        results = (_clash(0, shown), _clash(1, shown), _clash(2, shown))
-        options = [(ICONS[icon], self._answer_value(icon, results, after, self.hand, self.lens))
-                   for icon in range(3) if self.hand[icon]]
+        after, results = self._answered(self.piles, shown)
+        options = [(ICONS[icon], self._worth(results[icon], after, left, self.lens))
+                   for icon, left, _ in _moves(_code(self.hand))]
         return sorted(options, key=lambda option: -option[1])
 
     def best_answer(self, piles: Piles, hand: Counts, lens: int, shown: Counts) -> str:
         """The policy at any situation of this fight: the icon to answer `shown` with."""
-        after = Piles(piles.deck, piles.discard, _add(piles.used, shown))
-        results = (_clash(0, shown), _clash(1, shown), _clash(2, shown))
-        return ICONS[self._best_move(results, after, hand, lens)[0]]
+        after, results = self._answered(piles, shown)
+        return ICONS[self._best_move(results, after, _code(hand), lens)[0]]
 
     def keeps_fighting(self, piles: Piles, hand: Counts, lens: int) -> bool:
         """The policy after a win: continue (True) or stop."""
-        return self._continues(piles, hand, lens)
+        return self._continues(_piles_code(piles), _code(hand), lens)
+
+    @staticmethod
+    def _answered(piles: Piles, shown: Counts) -> tuple[int, tuple[int, int, int]]:
+        after = Piles(piles.deck, piles.discard, _add(piles.used, shown))
+        return _piles_code(after), _results(shown)
 
     def _point(self, removed: int) -> tuple[float, ...]:
         return tuple(float(n == removed) for n in range(self._total + 1))
 
     # expected values --------------------------------------------------------------------------
 
-    def _value(self, piles: Piles, hand: Counts, lens: int) -> float:
+    def _value(self, piles: int, hand: int, lens: int) -> float:
         """A reveal is coming: the Soldiers removed on average under the best play."""
-        known = self._values.get((piles, hand, lens))
-        if known is not None:
-            return known
-        value, moves, total = 0.0, _moves(hand), self._total
+        known = self._values.get(piles << PILES_SHIFT | hand << HAND_SHIFT | lens)
+        return self._solve(piles, hand, lens) if known is None else known
+
+    def _solve(self, piles: int, hand: int, lens: int) -> float:
+        """`_value` for a situation not solved yet: the hot loop (`_worth`, inlined, looking up first)."""
+        values, solve, won = self._values, self._solve, lens + 1
+        goes_on, stopped = won < self._total, float(won)
+        moves = _moves(hand)
+        value = 0.0
         for chance, results, after in _clashes(piles, self.reveal):
-            best = 0.0
-            for icon, left, cards_left in moves:  # the hot loop: _answer_value, inlined
+            best, after_key = 0.0, after << PILES_SHIFT
+            for icon, left, cards_left in moves:
                 result = results[icon]
                 if result == WIN:
-                    worth = float(lens + 1)
-                    if lens + 1 < total and cards_left:
-                        worth = max(worth, self._value(after, left, lens + 1))
+                    worth = stopped
+                    if goes_on and cards_left:
+                        later = values.get(after_key | left << HAND_SHIFT | won)
+                        if later is None:
+                            later = solve(after, left, won)
+                        if later > worth:
+                            worth = later
                 elif result == TIE and cards_left:
-                    worth = self._value(after, left, lens)
+                    tied = values.get(after_key | left << HAND_SHIFT | lens)
+                    worth = solve(after, left, lens) if tied is None else tied
                 else:
                     continue
                 if worth > best:
                     best = worth
             value += chance * best
-        for turned_piles, turned_hand in _rotations(piles, hand):  # the icons' cycle: one solve for three
-            self._values[(turned_piles, turned_hand, lens)] = value
+        # the icons' cycle: a situation turned one step is worth the same, so one solve serves three
+        key = piles << PILES_SHIFT | hand << HAND_SHIFT | lens
+        once = _turned(key)
+        values[key] = values[once] = values[_turned(once)] = value
         return value
 
-    def _answer_value(self, icon: int, results: tuple[int, int, int], after: Piles, hand: Counts, lens: int) -> float:
-        return self._worth(results[icon], after, _take(hand, icon), lens)
-
-    def _worth(self, result: int, after: Piles, left: Counts, lens: int) -> float:
-        """What the clash's result is worth, the best play following (as in `_value`'s loop)."""
+    def _worth(self, result: int, after: int, left: int, lens: int) -> float:
+        """What the clash's result is worth, the best play following (as in `_solve`'s loop)."""
         if result == WIN:
-            if lens + 1 == self._total or not any(left):
+            if lens + 1 == self._total or not left:
                 return float(lens + 1)  # the zone is empty, or nothing is left to fight with
             return max(float(lens + 1), self._value(after, left, lens + 1))
-        if result == TIE and any(left):
+        if result == TIE and left:
             return self._value(after, left, lens)
         return 0.0
 
-    def _continues(self, piles: Piles, hand: Counts, lens: int) -> bool:
-        return lens < self._total and any(hand) and self._value(piles, hand, lens) > lens + 1e-12
+    def _continues(self, piles: int, hand: int, lens: int) -> bool:
+        return lens < self._total and hand != 0 and self._value(piles, hand, lens) > lens + 1e-12
 
-    def _best_move(self, results: tuple[int, int, int], after: Piles, hand: Counts, lens: int) -> tuple[int, Counts]:
-        """The icon to answer with and the hand left."""
-        icon, left, _ = max(_moves(hand), key=lambda move: self._worth(results[move[0]], after, move[1], lens))
-        return icon, left
+    def _best_move(self, results: tuple[int, int, int], after: int, hand: int, lens: int) -> tuple[int, int, float]:
+        """The icon to answer with, the hand left and what it is worth (the first of equals, in icon order)."""
+        best = (0, 0, -1.0)
+        for icon, left, _ in _moves(hand):
+            worth = self._worth(results[icon], after, left, lens)
+            if worth > best[2]:
+                best = (icon, left, worth)
+        return best
 
     # the distribution and the next clash, along the best choices -----------------------------
 
-    def _outlook(self, piles: Piles, hand: Counts, lens: int, choice: str) -> Outlook:
+    def _outlook(self, piles: int, hand: int, lens: int, choice: str) -> Outlook:
         expected = self._value(piles, hand, lens)
-        return Outlook(expected, self._distribution(piles, hand, lens), self._clash_win(piles, hand, lens), choice)
+        return Outlook(expected, self._clash_win(piles, hand, lens), choice,
+                       lambda: self._distribution(piles, hand, lens))
 
-    def _distribution(self, piles: Piles, hand: Counts, lens: int) -> tuple[float, ...]:
+    def _distribution(self, piles: int, hand: int, lens: int) -> tuple[float, ...]:
         final = [0.0] * (self._total + 1)
-        by_cards: list[dict[tuple[Piles, Counts, int], float]] = [{} for _ in range(sum(hand) + 1)]
-        by_cards[sum(hand)][(piles, hand, lens)] = 1.0
-        for cards in range(sum(hand), 0, -1):  # every reveal spends a card: fullest hands first
-            for state, mass in by_cards[cards].items():
-                self._push(state, mass, by_cards[cards - 1], final)
+        cards = sum(_uncode(hand))
+        by_cards: list[dict[Situation, float]] = [{} for _ in range(cards + 1)]
+        by_cards[cards][(piles, hand, lens)] = 1.0
+        for held in range(cards, 0, -1):  # every reveal spends a card: fullest hands first
+            for situation, mass in by_cards[held].items():
+                self._push(situation, mass, by_cards[held - 1], final)
         return tuple(final)
 
-    def _push(self, state: tuple[Piles, Counts, int], mass: float,
-              waiting: dict[tuple[Piles, Counts, int], float], final: list[float]) -> None:
-        piles, hand, lens = state
+    def _push(self, situation: Situation, mass: float, waiting: dict[Situation, float], final: list[float]) -> None:
+        piles, hand, lens = situation
         for chance, results, after in _clashes(piles, self.reveal):
-            icon, left = self._best_move(results, after, hand, lens)
+            icon, left, worth = self._best_move(results, after, hand, lens)
             result, share = results[icon], mass * chance
             won = lens + (result == WIN)
-            if result == LOSE or (result == TIE and not any(left)):
+            if result == LOSE or (result == TIE and not left):
                 final[0] += share
-            elif result == TIE or self._continues(after, left, won):
+            elif result == TIE or worth > won + 1e-12:  # a tie reveals again; a win worth more than its Soldier goes on
                 key = (after, left, won)
                 waiting[key] = waiting.get(key, 0.0) + share
             else:
                 final[won] += share
 
-    def _clash_win(self, piles: Piles, hand: Counts, lens: int) -> float:
+    def _clash_win(self, piles: int, hand: int, lens: int) -> float:
         """The chance the next clash ends in a win, ties revealing again, under the best answers."""
         chance_won = 0.0
         for chance, results, after in _clashes(piles, self.reveal):
-            icon, left = self._best_move(results, after, hand, lens)
+            icon, left, _ = self._best_move(results, after, hand, lens)
             if results[icon] == WIN:
                 chance_won += chance
-            elif results[icon] == TIE and any(left):
+            elif results[icon] == TIE and left:
                 chance_won += chance * self._clash_win(after, left, lens)
         return chance_won
 

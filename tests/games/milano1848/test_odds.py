@@ -6,13 +6,15 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
+from functools import lru_cache
+from itertools import product
 
 import pytest
 
 from companion.cli import main
 from companion.games.milano1848.edition import BEATS
 from companion.games.milano1848.odds import (
-    FULL_DECK, ICONS, Piles, SoldiersFight, advice_sentence, counts, radetzky_win,
+    FULL_DECK, ICONS, Piles, SoldiersFight, advice_sentence, counts, radetzky_win, reveals,
 )
 
 GAMES = 200_000
@@ -200,3 +202,55 @@ def test_the_advice_names_the_two_numbers_behind_it():
 
 def test_a_full_deck_is_33_cards():
     assert sum(FULL_DECK.deck) == 33
+
+
+def plain_expected(hand, soldiers, lens, piles, reveal) -> float:
+    """The optimum the slow, obvious way: exact fractions, tuples, every situation on its own."""
+    total = soldiers + lens
+
+    def result(icon, shown):
+        if any(n and BEATS[ICONS[icon]] == ICONS[a] for a, n in enumerate(shown)):
+            return "win"
+        return "tie" if shown[icon] else "lose"
+
+    @lru_cache(maxsize=None)
+    def value(piles, hand, lens):
+        expected = Fraction(0)
+        for chance, shown, after in reveals(piles, reveal):
+            after = Piles(after.deck, after.discard, tuple(u + s for u, s in zip(after.used, shown)))
+            best = Fraction(0)
+            for icon in (i for i in range(3) if hand[i]):
+                left = tuple(n - (i == icon) for i, n in enumerate(hand))
+                outcome = result(icon, shown)
+                if outcome == "win":
+                    worth = Fraction(lens + 1)
+                    if lens + 1 < total and sum(left):
+                        worth = max(worth, value(after, left, lens + 1))
+                elif outcome == "tie" and sum(left):
+                    worth = value(after, left, lens)
+                else:
+                    worth = Fraction(0)
+                best = max(best, worth)
+            expected += chance * best
+        return expected
+    return float(value(piles, hand, lens))
+
+
+@pytest.mark.parametrize("piles", [Piles((2, 2, 2)), Piles((3, 2, 1), (1, 1, 0)), Piles((1, 0, 1), (0, 2, 1), (1, 0, 0))],
+                         ids=["even", "uneven", "reshuffles"])
+def test_the_fast_solver_finds_the_plain_optimum(piles):
+    """The solver keys situations by integers and stores one answer for three turned along the icons'
+    cycle (Swords beat Map beat Cannonball beat Swords); the plain recursion does neither. Every hand
+    of up to two cards of each icon, 1-3 Soldiers, 0-1 in the Lens, 1-3 reveals."""
+    for hand in product(range(3), repeat=3):
+        for soldiers, lens, reveal in product((1, 2, 3), (0, 1), (1, 2, 3)):
+            if sum(hand):
+                fast = SoldiersFight(hand, soldiers, lens, piles, reveal).decide()[0].expected
+                plain = plain_expected(hand, soldiers, lens, piles, reveal)
+                assert fast == pytest.approx(plain, abs=1e-9), (hand, soldiers, lens, reveal)
+
+
+def test_the_command_refuses_a_hand_beyond_the_solver_in_one_line(capsys):
+    assert main(["milano1848", "odds", "--fight", "soldiers", "--soldiers", "3", "--hand", ",".join(["map"] * 64)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "63 or fewer cards of each icon" in err
