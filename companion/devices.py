@@ -15,6 +15,7 @@ from typing import Any
 from companion.commands import UserError
 from companion.config import Config
 from companion.session import Devices
+from hardware.text import Sentence
 
 PRINT_QUEUE = "print-queue.jsonl"
 
@@ -48,7 +49,8 @@ def open_devices(config: Config, state_dir: Path, press: Callable[[str], None],
             opened.buttons = _buttons(config, press)
             opened.closers.append(opened.buttons.close)
         except Exception as exc:  # gpiozero's own: no pin factory here, a pin in use, a bad pin
-            opened.problems["buttons"] = f"The table buttons cannot be opened ({exc.__class__.__name__}: {exc})."
+            opened.problems["buttons"] = Sentence("The table buttons cannot be opened ({error}).",
+                                                  error=f"{exc.__class__.__name__}: {exc}")
     return opened
 
 

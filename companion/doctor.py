@@ -17,13 +17,19 @@ from typing import Any
 from companion.config import Config
 from companion.devices import OpenDevices
 from companion.store import Store
+from hardware.text import Sentence
 
 SANE_YEAR = 2025  # a Pi has no clock battery: before the network sets it, it may think it is 1970
 FIX_RELOAD_UDEV = "sudo udevadm control --reload && sudo udevadm trigger"
+# what each check is called (the settings screen says it in the table's language)
+DISPLAY, JOURNAL, CLOCK, CAMERA = Sentence("display"), Sentence("journal"), Sentence("clock"), Sentence("camera")
+DIE, PRINTER, BUTTONS = Sentence("die"), Sentence("printer"), Sentence("buttons")
 
 
 @dataclass(frozen=True)
 class Check:
+    """One line of the check; the texts are sentences, which the settings screen translates."""
+
     name: str
     ok: bool
     detail: str
@@ -47,18 +53,20 @@ def run_checks(config: Config, opened: OpenDevices, store: Store, headless: bool
 
 def check_display(config: Config, headless: bool) -> Check:
     if headless:
-        return Check("display", True, "not needed (headless)", required=False)
+        return Check(DISPLAY, True, Sentence("not needed (headless)"), required=False)
     from companion.ui import display
 
     chosen = os.environ.get("SDL_VIDEODRIVER")
     tried = (chosen,) if chosen else display.candidates()
     working = display.working_drivers(tried)
     if working:
-        return Check("display", True, f"SDL video driver {working[0]}" + (" (SDL_VIDEODRIVER)" if chosen else ""))
+        if chosen:
+            return Check(DISPLAY, True, Sentence("SDL video driver {driver} (SDL_VIDEODRIVER)", driver=working[0]))
+        return Check(DISPLAY, True, Sentence("SDL video driver {driver}", driver=working[0]))
     if display.cage_available():
-        return Check("display", True, "no SDL driver reaches the screen directly: the app starts inside cage")
-    return Check("display", False, f"no SDL video driver can open the screen (tried {', '.join(tried)})",
-                 "install the kiosk compositor: sudo apt install cage (docs/appliance.md, The display)")
+        return Check(DISPLAY, True, Sentence("no SDL driver reaches the screen directly: the app starts inside cage"))
+    return Check(DISPLAY, False, Sentence("no SDL video driver can open the screen (tried {drivers})", drivers=", ".join(tried)),
+                 Sentence("install the kiosk compositor: sudo apt install cage (docs/appliance.md, The display)"))
 
 
 def check_journal(store: Store) -> Check:
@@ -67,102 +75,112 @@ def check_journal(store: Store) -> Check:
         probe.write_text("ok")
         probe.unlink()
     except OSError as exc:
-        return Check("journal", False, f"{store.directory} is not writable ({exc.strerror})",
-                     f"the service's StateDirectory must belong to user companion: sudo chown -R companion: {store.directory}")
+        return Check(JOURNAL, False, Sentence("{folder} is not writable ({error})", folder=store.directory, error=exc.strerror),
+                     Sentence("the service's StateDirectory must belong to user companion: sudo chown -R companion: {folder}",
+                              folder=store.directory))
     integrity = store.integrity()
     if integrity != "ok":
-        return Check("journal", False, f"integrity check: {integrity}", "restart the companion: it moves a damaged journal aside")
-    return Check("journal", True, f"{store.path}: {len(store.games())} saved games, integrity ok")
+        return Check(JOURNAL, False, Sentence("integrity check: {result}", result=integrity),
+                     Sentence("restart the companion: it moves a damaged journal aside"))
+    return Check(JOURNAL, True, Sentence("{path}: {count} saved games, integrity ok", path=store.path, count=len(store.games())))
 
 
 def check_clock(now: float | None = None) -> Check:
     year = time.gmtime(time.time() if now is None else now).tm_year
     if year < SANE_YEAR:
-        return Check("clock", False, f"the clock says {year}", "connect to the network once (NTP), or fit an RTC "
-                     "battery: saved games are listed by date", required=False)
-    return Check("clock", True, time.strftime("%Y-%m-%d %H:%M", time.localtime(now)), required=False)
+        return Check(CLOCK, False, Sentence("the clock says {year}", year=year), Sentence(
+            "connect to the network once (NTP), or fit an RTC battery: saved games are listed by date"), required=False)
+    return Check(CLOCK, True, time.strftime("%Y-%m-%d %H:%M", time.localtime(now)), required=False)
 
 
 def check_camera(config: Config, cards: Any, wait_s: float = 3.0) -> Check:
     if cards is None:
-        return Check("camera", True, "none configured: cards are tapped on screen", required=False)
+        return Check(CAMERA, True, Sentence("none configured: cards are tapped on screen"), required=False)
     started = time.monotonic()
     first = cards.frames
     while time.monotonic() - started < wait_s and cards.frames - first < 10:
         time.sleep(0.05)
     frames = cards.frames - first
     if frames == 0:
-        return Check("camera", False, cards.status, _camera_fix(config["camera.source"], cards.status))
-    fps = frames / (time.monotonic() - started)
+        return Check(CAMERA, False, cards.status, _camera_fix(config["camera.source"], cards.status))
+    fps = round(frames / (time.monotonic() - started))
     seen = cards.placed()
-    shown = f"; cards seen: {', '.join(seen)}" if seen else "; show a card to test the markers"
-    return Check("camera", True, f"{config['camera.source']}: frames arrive, {fps:.0f} fps{shown}")
+    if seen:
+        return Check(CAMERA, True, Sentence("{source}: frames arrive, {fps} fps; cards seen: {cards}",
+                                            source=config["camera.source"], fps=fps, cards=", ".join(seen)))
+    return Check(CAMERA, True, Sentence("{source}: frames arrive, {fps} fps; show a card to test the markers",
+                                        source=config["camera.source"], fps=fps))
 
 
-def _camera_fix(source: str, status: str) -> str:
+def _camera_fix(source: str, status: str) -> Sentence:
     if "ermission" in status:
-        return "add user companion to group video: sudo usermod -a -G video companion"
+        return Sentence("add user companion to group video: sudo usermod -a -G video companion")
     if source == "picamera":
-        return ("check the ribbon cable, then `rpicam-hello --list-cameras`; picamera2 comes from Debian "
-                "(sudo apt install python3-picamera2) and the venv needs --system-site-packages")
-    return f"check that {source} exists and gives pictures"
+        return Sentence("check the ribbon cable, then `rpicam-hello --list-cameras`; picamera2 comes from Debian "
+                        "(sudo apt install python3-picamera2) and the venv needs --system-site-packages")
+    return Sentence("check that {source} exists and gives pictures", source=source)
 
 
 def check_die(config: Config, die: Any, wait_s: float = 3.0) -> Check:
     if config["die.port"] == "simulated":
-        return Check("die", True, "simulated on screen", required=False)
+        return Check(DIE, True, Sentence("simulated on screen"), required=False)
     if not die.wait_online(wait_s):
-        return Check("die", False, die.status, _die_fix(die.status))
+        return Check(DIE, False, die.status, _die_fix(die.status))
     round_trip = die.round_trip_ms()
-    timing = f", round trip {round_trip:.1f} ms" if round_trip is not None else ", but pings go unanswered"
-    return Check("die", round_trip is not None, f"{die.versions}{timing}",
-                 "" if round_trip is not None else "unplug the box and plug it in again")
+    if round_trip is None:
+        return Check(DIE, False, Sentence("{versions}, but pings go unanswered", versions=die.versions),
+                     Sentence("unplug the box and plug it in again"))
+    return Check(DIE, True, Sentence("{versions}, round trip {ms} ms", versions=die.versions, ms=f"{round_trip:.1f}"))
 
 
-def _die_fix(status: str) -> str:
+def _die_fix(status: str) -> Sentence:
     if "lock" in status or "Resource temporarily unavailable" in status or "busy" in status:
-        return ("another program holds the die's port: the companion service, if it runs "
-                "(sudo systemctl stop companion, or use the settings screen's check)")
+        return Sentence("another program holds the die's port: the companion service, if it runs "
+                        "(sudo systemctl stop companion, or use the settings screen's check)")
     if "cannot be opened" in status and "ermission" in status:
-        return "add user companion to group dialout: sudo usermod -a -G dialout companion"
+        return Sentence("add user companion to group dialout: sudo usermod -a -G dialout companion")
     if "protocol" in status:
-        return "flash the firmware in firmware_bridge/firmware (docs/hardware/die.md)"
+        return Sentence("flash the firmware in firmware_bridge/firmware (docs/hardware/die.md)")
     if "No die box found" in status or "is it plugged in" in status:
-        return f"plug the die box in; if it is, the udev rule is not loaded: {FIX_RELOAD_UDEV}"
-    return "unplug the box and plug it in again"
+        return Sentence("plug the die box in; if it is, the udev rule is not loaded: {command}", command=FIX_RELOAD_UDEV)
+    return Sentence("unplug the box and plug it in again")
 
 
 def check_printer(config: Config, service: Any) -> Check:
     if config["printer.connection"] == "simulated":
-        return Check("printer", True, "simulated: tickets on screen", required=False)
-    printer = service.printer
+        return Check(PRINTER, True, Sentence("simulated: tickets on screen"), required=False)
+    printer, connection = service.printer, config["printer.connection"]
     state = printer.state()
-    if state in ("ready", "paper-low"):
-        paper = "paper low" if state == "paper-low" else "paper ok"
-        return Check("printer", True, f"{config['printer.connection']}: online, {paper}")
+    if state == "paper-low":
+        return Check(PRINTER, True, Sentence("{connection}: online, paper low", connection=connection))
+    if state == "ready":
+        return Check(PRINTER, True, Sentence("{connection}: online, paper ok", connection=connection))
     if state == "paper-out":
-        return Check("printer", False, "online, out of paper", "load a 58 mm roll")
+        return Check(PRINTER, False, Sentence("online, out of paper"), Sentence("load a 58 mm roll"))
     problem = getattr(printer, "problem", "")
-    return Check("printer", False, f"{config['printer.connection']}: offline ({problem})", _printer_fix(problem))
+    return Check(PRINTER, False, Sentence("{connection}: offline ({problem})", connection=connection, problem=problem),
+                 _printer_fix(problem))
 
 
-def _printer_fix(problem: str) -> str:
+def _printer_fix(problem: str) -> Sentence:
     if "NoBackendError" in problem:
-        return "pyusb finds no libusb: sudo apt install libusb-1.0-0"
+        return Sentence("pyusb finds no libusb: sudo apt install libusb-1.0-0")
     if "ccess denied" in problem or "ermission" in problem:
-        return f"add user companion to group lp, and load the udev rule 99-companion.rules: {FIX_RELOAD_UDEV}"
-    return "is it switched on and plugged in? `lsusb` should list its VID:PID (printer.connection)"
+        return Sentence("add user companion to group lp, and load the udev rule 99-companion.rules: {command}",
+                        command=FIX_RELOAD_UDEV)
+    return Sentence("is it switched on and plugged in? `lsusb` should list its VID:PID (printer.connection)")
 
 
 def check_buttons(config: Config, buttons: Any, presses: queue.Queue[str] | None, press_s: float,
                   problem: str = "", prompt: Callable[[str], None] = print) -> Check:
     if not config["buttons.enabled"]:
-        return Check("buttons", True, "none configured: the screen and the keyboard do", required=False)
+        return Check(BUTTONS, True, Sentence("none configured: the screen and the keyboard do"), required=False)
     if buttons is None:
-        return Check("buttons", False, problem, "on a Pi 5 gpiozero needs lgpio (sudo apt install python3-lgpio); "
-                     "add user companion to group gpio", required=False)
+        return Check(BUTTONS, False, problem, Sentence("on a Pi 5 gpiozero needs lgpio (sudo apt install python3-lgpio); "
+                                                       "add user companion to group gpio"), required=False)
     if press_s <= 0 or presses is None:
-        return Check("buttons", True, f"{buttons.status} (press test: companion doctor --buttons)", required=False)
+        return Check(BUTTONS, True, Sentence("{status} (press test: companion doctor --buttons)", status=buttons.status),
+                     required=False)
     missing = []
     for name in ("confirm", "back", "next", "roll"):
         prompt(f"press {name} within {press_s:g} s ...")
@@ -170,9 +188,9 @@ def check_buttons(config: Config, buttons: Any, presses: queue.Queue[str] | None
             missing.append(name)
     if missing:
         pins = ", ".join(f"{n} (GPIO {config[f'buttons.{n}']})" for n in missing)
-        return Check("buttons", False, f"no press from {pins}", "check the wiring: each button between its GPIO "
-                     "and ground (docs/hardware/buttons.md)", required=False)
-    return Check("buttons", True, "all four pressed", required=False)
+        return Check(BUTTONS, False, Sentence("no press from {pins}", pins=pins), Sentence(
+            "check the wiring: each button between its GPIO and ground (docs/hardware/buttons.md)"), required=False)
+    return Check(BUTTONS, True, Sentence("all four pressed"), required=False)
 
 
 def _pressed(presses: queue.Queue[str], name: str, within_s: float) -> bool:

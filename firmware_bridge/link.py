@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_bridge import protocol
+from hardware.text import Sentence
 
 PICO_VID, PICO_PID = 0x2E8A, 0x0005  # Raspberry Pi RP2040 running MicroPython
 REBOOT_SLACK_S = 0.1  # more than a ping's round trip: a boot time later than this is a restart
@@ -81,7 +82,7 @@ class DieLink:
         self.on_event = on_event or (lambda event, detail: None)
         self.timeout_s, self.tries, self.ping_s, self.reconnect_s = timeout_s, tries, ping_s, reconnect_s
         self.info: BoxInfo | None = None
-        self.problem: str | None = "The die is not connected yet."
+        self.problem: str | None = Sentence("The die is not connected yet.")
         self._serial: Any = None
         self._decoder = protocol.Decoder()
         self._queue: queue.Queue[_Command] = queue.Queue()
@@ -146,7 +147,7 @@ class DieLink:
     def _submit(self, name: str, **fields: int) -> Future[Reply]:
         future: Future[Reply] = Future()
         if not self.online:
-            future.set_exception(DieOffline(self.problem or "The die is offline."))
+            future.set_exception(DieOffline(self.problem or Sentence("The die is offline.")))
             return future
         protocol.encode(name, 0, fields)  # a bad value fails here, in the caller's thread
         self._queue.put(_Command(name, fields, future))
@@ -165,7 +166,7 @@ class DieLink:
             try:
                 self._step()
             except (OSError, protocol.ProtocolError) as exc:  # SerialException is an OSError
-                self._disconnect(f"The die was disconnected ({exc.__class__.__name__}).")
+                self._disconnect(Sentence("The die was disconnected ({error}).", error=exc.__class__.__name__))
 
     def _step(self) -> None:
         self._wait_for_work()
@@ -177,9 +178,10 @@ class DieLink:
         if command is not None and now >= command.deadline:
             if command.tries >= self.tries:
                 self._in_flight = None
-                error = DieOffline(f"The die stopped answering ({command.name} got no answer after {command.tries} tries).")
-                command.future.set_exception(error)
-                self._disconnect(str(error))
+                reason = Sentence("The die stopped answering ({command} got no answer after {tries} tries).",
+                                  command=command.name, tries=command.tries)
+                command.future.set_exception(DieOffline(reason))
+                self._disconnect(reason)
                 return
             self._transmit(command)
         if self._in_flight is None:
@@ -254,11 +256,11 @@ class DieLink:
         try:
             import serial
         except ImportError:
-            self.problem = "The die needs pyserial: pip install 'table-companion[die]'."
+            self.problem = Sentence("The die needs pyserial: pip install 'table-companion[die]'.")
             return
         port = self.port or find_port()
         if port is None:
-            self.problem = "No die box found on USB (looking for 2e8a:0005)."
+            self.problem = Sentence("No die box found on USB (looking for {ids}).", ids="2e8a:0005")
             return
         try:
             self._serial = serial.Serial(port, 115200, timeout=0, write_timeout=1, exclusive=True)
@@ -266,7 +268,8 @@ class DieLink:
         except (OSError, ValueError) as exc:
             self._serial = None
             gone = not os.path.exists(port)
-            self.problem = f"No die at {port}: is it plugged in?" if gone else f"The die at {port} cannot be opened ({exc})."
+            self.problem = (Sentence("No die at {port}: is it plugged in?", port=port) if gone else
+                            Sentence("The die at {port} cannot be opened ({error}).", port=port, error=str(exc)))
             return
         self._decoder.reset()
         self._handshake(port)
@@ -280,7 +283,7 @@ class DieLink:
             try:
                 self._step()
             except OSError:
-                self._disconnect(f"The die at {port} went away during the handshake.")
+                self._disconnect(Sentence("The die at {port} went away during the handshake.", port=port))
                 return
             if self._serial is None:
                 return
@@ -289,8 +292,9 @@ class DieLink:
 
     def _accept(self, fields: dict[str, int], port: str) -> None:
         if fields["protocol"] != protocol.PROTOCOL_VERSION:
-            message = (f"The die at {port} runs firmware for protocol {fields['protocol']}, but this companion speaks "
-                       f"protocol {protocol.PROTOCOL_VERSION}: flash firmware_bridge/firmware (docs/hardware/die.md).")
+            message = Sentence("The die at {port} runs firmware for protocol {theirs}, but this companion speaks "
+                               "protocol {ours}: flash firmware_bridge/firmware (docs/hardware/die.md).",
+                               port=port, theirs=fields["protocol"], ours=protocol.PROTOCOL_VERSION)
             self._disconnect(message)
             self.on_event("incompatible", message)
             return
@@ -312,9 +316,9 @@ class DieLink:
         self._serial = None
         self.info = None
         if self._in_flight is not None and not self._in_flight.future.done():
-            self._in_flight.future.set_exception(DieOffline(reason or "The die link was closed."))
+            self._in_flight.future.set_exception(DieOffline(reason or Sentence("The die link was closed.")))
         self._in_flight = None
-        self._fail_queued(reason or "The die link was closed.")
+        self._fail_queued(reason or Sentence("The die link was closed."))
         if reason:
             self.problem = reason
             if was_online:

@@ -8,6 +8,7 @@ from typing import Any
 from firmware_bridge.link import DieLink
 from firmware_bridge.protocol import FACES
 from hardware.ports import ButtonListener
+from hardware.text import Sentence
 
 
 def face_code(face: str) -> int:
@@ -31,8 +32,8 @@ class SerialDie:
     def status(self) -> str:
         info = self._link.info
         if info is not None:
-            return f"Die ready (firmware {info.firmware})."
-        return self._link.problem or "The die is offline."
+            return Sentence("Die ready (firmware {firmware}).", firmware=info.firmware)
+        return self._link.problem or Sentence("The die is offline.")
 
     def show(self, face: str) -> None:
         self._link.show(face_code(face))

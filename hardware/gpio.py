@@ -13,6 +13,8 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
+from hardware.text import Sentence
+
 BUTTON_PINS = {"confirm": 5, "back": 6, "next": 13, "roll": 19}  # BCM numbers, overridable in config
 LIGHT_PINS = {"ready": 20, "attention": 21}
 BOUNCE_S = 0.02
@@ -63,8 +65,9 @@ class TableButtons:
         for name, button in self.buttons.items():
             held = button.held_time
             if held is not None and held >= STUCK_S:
-                return f"The {name.capitalize()} button has been down for {held:.0f} s: is it stuck?"
-        return "Buttons ready."
+                return Sentence("The {button} button has been down for {seconds} s: is it stuck?",
+                                button=name.capitalize(), seconds=round(held))
+        return Sentence("Buttons ready.")
 
     def close(self) -> None:
         for device in [*self.buttons.values(), *self.lights.values()]:

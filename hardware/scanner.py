@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from hardware.camera import FrameSource
 from hardware.cards import CardDetector, Confirmer, Reading
+from hardware.text import Sentence
 
 SourceFactory = Callable[[], FrameSource]
 REOPEN_S = 1.0
@@ -30,7 +31,7 @@ class Scanner:
         self._latest: queue.Queue[Reading] = queue.Queue(maxsize=1)
         self._lock = threading.Lock()
         self._placed: list[str] = []
-        self.status = "Camera starting."
+        self.status = Sentence("Camera starting.")
         self.frames = 0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="card-scanner", daemon=True)
@@ -71,7 +72,7 @@ class Scanner:
             if frame is None:
                 source.close()
                 source = None
-                self.status = "The camera stopped sending pictures; tap the cards instead while it reconnects."
+                self.status = Sentence("The camera stopped sending pictures; tap the cards instead while it reconnects.")
                 continue
             self._handle(self._detector.read(frame))
             if self._interval:
@@ -83,9 +84,9 @@ class Scanner:
         try:
             source = self._open_source()
         except (OSError, RuntimeError, ImportError) as exc:
-            self.status = f"No camera ({exc}); tap the cards instead."
+            self.status = Sentence("No camera ({error}); tap the cards instead.", error=str(exc))
             return None
-        self.status = "Camera ready."
+        self.status = Sentence("Camera ready.")
         return source
 
     def _handle(self, reading: Reading) -> None:

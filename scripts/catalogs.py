@@ -1,5 +1,6 @@
 """The gettext catalogs: collect every `_("...")` and `ngettext("...", "...", n)` text of the
-companion, and the rules engine's `Sentence("...")` and `plural(n, "...", "...")` templates, into companion/locale/companion.pot, merge it into each language's .po (new texts
+companion, and the `Sentence("...")` templates (the rules engine's and the devices') and
+`plural(n, "...", "...")`, into companion/locale/companion.pot, merge it into each language's .po (new texts
 arrive untranslated, gone ones are dropped) and compile each .po to the .mo the app reads.
 
 Run: .venv/bin/python scripts/catalogs.py [--check]   (--check: exit 1 if anything is stale
@@ -16,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "companion" / "locale"
-SOURCES = ROOT / "companion"
+SOURCES = (ROOT / "companion", ROOT / "hardware", ROOT / "firmware_bridge")  # the devices' sentences too
 LANGUAGES = ("it",)
 HEADER = {"it": 'Language: it\\nMIME-Version: 1.0\\nContent-Type: text/plain; charset=UTF-8\\n'
                 'Content-Transfer-Encoding: 8bit\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n'}
@@ -26,7 +27,7 @@ Message = tuple[str, str | None]  # msgid, msgid_plural
 
 def extract() -> list[Message]:
     found: dict[Message, None] = {}
-    for path in sorted(SOURCES.rglob("*.py")):
+    for path in sorted(p for source in SOURCES for p in source.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue

@@ -581,9 +581,9 @@ class App:
     def notices(self) -> list[str]:
         """Devices in trouble, for the panel: the die away (its face waits), the camera gone (tap cards)."""
         devices = self.session.devices
-        found = [] if devices.die.online else [devices.die.status]
+        found = [] if devices.die.online else [i18n.translate(devices.die.status)]
         if devices.cards is not None and devices.cards.status != "Camera ready." and not self._camera_simulated():
-            found.append(devices.cards.status)
+            found.append(i18n.translate(devices.cards.status))
         return found
 
     def autoplay(self, rounds: int, seed: int = 1, bot: Bot = greedy_bot) -> RunStats:

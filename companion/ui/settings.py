@@ -38,7 +38,7 @@ class SettingsScreen:
         try:
             self.checks = self.check_devices() if self.check_devices else []
         except Exception as exc:  # a device library's own error: shown, never a crash of the screen
-            self.problem = f"The check stopped: {exc.__class__.__name__}: {exc}"
+            self.problem = _("The check stopped: {error}").format(error=f"{exc.__class__.__name__}: {exc}")
         finally:
             self.running = False
 
@@ -64,10 +64,11 @@ class SettingsScreen:
         """(device, mark, what was found or the fix) per check, for the table on screen."""
         if self.checks is None:
             return []
+        marks = {"ok": _("ok"), "FAIL": _("FAIL"), "warn": _("warn")}
         rows = []
         for check in self.checks:
             colour = MARK_COLOURS[check.mark]
-            rows.append((check.name, check.mark, check.detail, colour))
+            rows.append((i18n.translate(check.name), marks[check.mark], i18n.translate(check.detail), colour))
             if not check.ok and check.fix:
-                rows.append(("", "", _("Fix: {fix}").format(fix=check.fix), theme.MUTED))
+                rows.append(("", "", _("Fix: {fix}").format(fix=i18n.translate(check.fix)), theme.MUTED))
         return rows

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hardware.gpio import BUTTON_PINS, LIGHT_PINS, Listener
+from hardware.text import Sentence
 
 
 class SimButtons:
@@ -20,7 +21,7 @@ class SimButtons:
 
     @property
     def status(self) -> str:
-        return "Buttons simulated on screen."
+        return Sentence("Buttons simulated on screen.")
 
     def close(self) -> None:
         pass

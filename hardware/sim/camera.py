@@ -6,6 +6,7 @@ from hardware.camera import SyntheticSource
 from hardware.cards import CardDetector, Confirmer
 from hardware.registry import CardRegistry
 from hardware.scanner import Scanner
+from hardware.text import Sentence
 
 SPOTS = ((320.0, 360.0), (640.0, 360.0), (960.0, 360.0))  # where the screen's card slots map in the frame
 
@@ -18,7 +19,7 @@ class SimCamera(Scanner):
         self.source = SyntheticSource(condition=condition)
         self._markers = {card: marker for marker, (_, card) in registry.by_marker.items()}
         super().__init__(lambda: self.source, CardDetector(registry), Confirmer(), frame_interval_s=1 / fps)
-        self.status = "Camera simulated: drag cards under the lens."
+        self.status = Sentence("Camera simulated: drag cards under the lens.")
 
     def show(self, card: str, spot: int = 1, angle: float = 0.0) -> None:
         self.source.place(self._markers[card], SPOTS[spot], angle)

@@ -6,6 +6,7 @@ from firmware_bridge.firmware import faces
 from firmware_bridge.protocol import FACES
 from hardware.die import face_code
 from hardware.ports import ButtonListener
+from hardware.text import Sentence
 
 
 class SimDie:
@@ -22,7 +23,7 @@ class SimDie:
 
     @property
     def status(self) -> str:
-        return "Die simulated on screen."
+        return Sentence("Die simulated on screen.")
 
     def show(self, face: str) -> None:
         face_code(face)

@@ -17,6 +17,7 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 from companion import config as configuration  # noqa: E402
+from companion import i18n  # noqa: E402
 from companion.app_command import Sessions  # noqa: E402
 from companion.cli import main  # noqa: E402
 from companion.devices import open_devices  # noqa: E402
@@ -164,6 +165,25 @@ def test_a_camera_that_is_gone_leaves_the_card_buttons(tmp_path):
         assert any(b.action is not None and isinstance(b.action, a.Answer) for b in table.app.buttons)
         assert any("tap the cards instead" in line for line in table.app.notices())
     finally:
+        table.close()
+
+
+def test_device_trouble_is_told_in_the_tables_language(tmp_path, box):
+    table = Table(tmp_path, f'[die]\nport = "{box.path}"\n[camera]\nsource = "folder:{tmp_path / "gone"}"\n')
+    try:
+        die, cards = table.app.session.devices.die, table.app.session.devices.cards
+        wait_until(lambda: die.online)
+        box.unplug()
+        wait_until(lambda: not die.online)
+        wait_until(lambda: cards.status.startswith("No camera"))
+        i18n.use("it")
+        die_line, camera_line = table.app.notices()
+        assert die_line.startswith(("Il dado", "Nessun dado")), die_line
+        assert camera_line.startswith("Nessuna fotocamera") and camera_line.endswith("toccate le carte."), camera_line
+        i18n.use("en")
+        assert table.app.notices() == [die.status, cards.status]  # the devices themselves speak English
+    finally:
+        i18n.use("en")
         table.close()
 
 

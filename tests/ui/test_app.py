@@ -347,6 +347,11 @@ def test_the_settings_screen_runs_the_hardware_check(tmp_path):
         rows = {name: (mark, text) for name, mark, text, _ in app.settings.rows() if name}
         assert set(rows) == {"display", "journal", "clock", "camera", "die", "printer", "buttons"}
         assert rows["die"] == ("ok", "simulated on screen") and "integrity ok" in rows["journal"][1]
+        tap_button(app, "Italiano")
+        rows = {name: (mark, text) for name, mark, text, _ in app.settings.rows() if name}
+        assert set(rows) == {"schermo", "registro", "orologio", "fotocamera", "dado", "stampante", "pulsanti"}
+        assert rows["dado"] == ("ok", "simulato sullo schermo") and "integrità ok" in rows["registro"][1]
+        tap_button(app, "English")
         tap_button(app, "Back")
         assert any(b.label == "New game" for b in app.buttons)
     finally:
