@@ -69,17 +69,20 @@ def _settle(session: Session) -> None:
 
 
 def settings_screen(suffix: str) -> None:
+    from companion import doctor
     from companion.doctor import Check
+    from hardware.text import Sentence
 
-    checks = [Check("display", True, "SDL video driver kmsdrm"),
-              Check("journal", True, "/var/lib/companion/journal.db: 3 saved games, integrity ok"),
-              Check("clock", True, "2026-11-29 18:00", required=False),
-              Check("camera", True, "picamera: frames arrive, 30 fps; cards seen: italy-01"),
-              Check("die", False, "No die box found on USB (looking for 2e8a:0005).",
-                    "plug the die box in; if it is, the udev rule is not loaded: sudo udevadm control --reload && "
-                    "sudo udevadm trigger"),
-              Check("printer", True, "usb:0416:5011: online, paper ok"),
-              Check("buttons", True, "Buttons ready.", required=False)]
+    unplugged = Sentence("No die box found on USB (looking for {ids}).", ids="2e8a:0005")  # the die link's words
+    checks = [Check(doctor.DISPLAY, True, Sentence("SDL video driver {driver}", driver="kmsdrm")),
+              Check(doctor.JOURNAL, True, Sentence("{path}: {count} saved games, integrity ok",
+                                                   path="/var/lib/companion/journal.db", count=3)),
+              Check(doctor.CLOCK, True, "2026-11-29 18:00", required=False),
+              Check(doctor.CAMERA, True, Sentence("{source}: frames arrive, {fps} fps; cards seen: {cards}",
+                                                  source="picamera", fps=30, cards="italy-01")),
+              Check(doctor.DIE, False, unplugged, doctor._die_fix(unplugged)),
+              Check(doctor.PRINTER, True, Sentence("{connection}: online, paper ok", connection="usb:0416:5011")),
+              Check(doctor.BUTTONS, True, Sentence("Buttons ready."), required=False)]
     app = App(None, (800, 480), headless=True, new_session=lambda options: None,  # type: ignore[arg-type,return-value]
               check_devices=lambda: checks)
     app.showing_settings = True

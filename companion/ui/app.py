@@ -29,7 +29,7 @@ from companion.ui.chime import Chime
 from companion.ui.lens import Lens
 from companion.ui.panel import PEEK, Entry
 from companion.ui.texts import advice_text, printer_text, setup_lines, table_setup_line, threat_text
-from companion.ui.widgets import Button
+from companion.ui.widgets import Button, wrap
 
 
 class App:
@@ -69,6 +69,8 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN if size == (0, 0) else 0)
         pygame.display.set_caption("Table Companion - Milano 1848")
         width, height = self.screen.get_size()
+        # every sentence is in body type (24 px at 480 lines); the small type is for labels on the
+        # map (zone numbers, initials) and a button label too long for its button
         self.fonts = {"body": theme.font_of_height(pygame, theme.text_px(height)),
                       "small": theme.font_of_height(pygame, round(theme.text_px(height) * 0.8))}
         self._session = session
@@ -76,7 +78,8 @@ class App:
         self.resume, self.notice = resume, notice
         self.start_screen = StartScreen(pygame.Rect(0, 0, width, height), theme.target_px(height),
                                         milano1848().rules.wave, self._start, self._resume if resume else None,
-                                        settings=lambda: setattr(self, "showing_settings", True))
+                                        settings=lambda: setattr(self, "showing_settings", True),
+                                        line=self.fonts["body"].get_linesize())
         self.settings = SettingsScreen(pygame.Rect(0, 0, width, height), theme.target_px(height), check_devices,
                                        close=lambda: setattr(self, "showing_settings", False),
                                        choose_language=choose_language)
@@ -88,7 +91,8 @@ class App:
         self._table: tuple[Options, list[int]] | None = None  # table decks: the setup's Zone cards named so far
         self.camera = camera
         self.board = BoardView(pygame.Rect(0, 0, height, height), milano1848_layout())
-        self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height))
+        self.panel = Panel(pygame.Rect(height, 0, width - height, height), theme.target_px(height),
+                           label_width=lambda label: self.fonts["body"].size(label)[0])
         self.lens = Lens(self.board.rect, theme.target_px(height))
         self.chime = Chime(pygame)
         self.buttons: list[Button] = []
@@ -342,7 +346,7 @@ class App:
         self.pygame.draw.rect(screen, theme.PANEL, self.panel.rect)
         y = 8
         for line in self.panel.headline(self.session.state):
-            if self.fonts["body"].size(line)[0] > self.panel.rect.width - 16:  # a long one wraps in the smaller type
+            if self.fonts["body"].size(line)[0] > self.panel.rect.width - 16:  # a long one wraps
                 y = self._message(line, y, theme.INK)
                 continue
             screen.blit(self.fonts["body"].render(line, True, theme.INK), (self.panel.rect.x + 10, y))
@@ -354,7 +358,7 @@ class App:
         for button in self.buttons:
             button.draw(screen, self.fonts["body"], self.fonts["small"])
         if self._camera() is not None:
-            self.lens.draw(screen, self.fonts["small"], self._camera())
+            self.lens.draw(screen, self.fonts["body"], self._camera())
         self._devices()
         if self.showing_ticket:
             self._ticket()
@@ -435,7 +439,7 @@ class App:
         title = self.fonts["body"].render(_("Table Companion - Radetzky: Milano 1848"), True, theme.INK)
         self.screen.blit(title, (20, 10))
         for text, y in self.start_screen.labels():
-            self.screen.blit(self.fonts["small"].render(text, True, theme.MUTED), (20, y))
+            self.screen.blit(self.fonts["body"].render(text, True, theme.MUTED), (20, y))
         resume_label = self.resume[0]() if self.resume is not None else None
         self.buttons = self.start_screen.buttons(random.SystemRandom().randrange(2**31), resume_label)
         for button in self.buttons:
@@ -479,8 +483,8 @@ class App:
     def _draw_players(self) -> None:
         from companion.ui import theme
 
-        self._wrapped(self.players.title(), self.screen.get_rect().inflate(-40, 0), 12, theme.INK)
-        self.buttons = self.players.buttons()
+        below = self._wrapped(self.players.title(), self.screen.get_rect().inflate(-40, 0), 12, theme.INK)
+        self.buttons = self.players.buttons(below)
         for button in self.buttons:
             button.draw(self.screen, self.fonts["body"], self.fonts["small"])
         self.pygame.display.flip()
@@ -495,21 +499,34 @@ class App:
         elif self.settings.problem:
             self._wrapped(self.settings.problem, self.screen.get_rect().inflate(-40, 0), y, theme.ALERT)
         elif self.settings.checks is None:
-            self._wrapped(_("Tap Check devices: the display, the journal, the clock, the camera, the die, the printer "
+            self._wrapped(_("Tap Check: the display, the journal, the clock, the camera, the die, the printer "
                             "and the buttons, each with the fix when something is wrong."),
                           self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
-        small = self.fonts["small"]
-        name_w, mark_w = small.size("buttons  ")[0], small.size("FAIL  ")[0]
-        left = 20 + name_w + mark_w
-        area = self.pygame.Rect(left, 0, self.screen.get_width() - left - 20, self.screen.get_height())
-        for name, mark, text, colour in self.settings.rows():
-            self.screen.blit(small.render(name, True, theme.INK), (20, y))
-            self.screen.blit(small.render(mark, True, colour), (20 + name_w, y))
-            y = self._wrapped(text, area, y, theme.INK if mark else theme.MUTED)
         self.buttons = self.settings.buttons()
+        self._check_rows(y, min(b.rect.top for b in self.buttons) - 6)
         for button in self.buttons:
             button.draw(self.screen, self.fonts["body"], self.fonts["small"])
         self.pygame.display.flip()
+
+    def _check_rows(self, y: int, limit: int) -> None:
+        """The hardware check's table: device, mark, what was found (the fix under a failure); what
+        does not fit above the buttons is left to `companion doctor`, and the last line says so."""
+        from companion.ui import theme
+
+        font, rows = self.fonts["body"], self.settings.rows()
+        name_w = max([font.size(f"{row[0]}  ")[0] for row in rows] or [0])
+        mark_w = max([font.size(f"{row[1]}  ")[0] for row in rows] or [0])
+        area = self.pygame.Rect(20 + name_w + mark_w, 0, self.screen.get_width() - 40 - name_w - mark_w, 0)
+        more = _("More in the terminal: companion doctor")
+        for number, (name, mark, text, colour) in enumerate(rows):
+            bottom = self._wrapped(text, area, y, colour, draw=False)
+            room = limit if number == len(rows) - 1 else limit - font.get_linesize()
+            if bottom > room:
+                self._wrapped(more, self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
+                return
+            self.screen.blit(font.render(name, True, theme.INK), (20, y))
+            self.screen.blit(font.render(mark, True, colour), (20 + name_w, y))
+            y = self._wrapped(text, area, y, theme.INK if mark else theme.MUTED)
 
     def _app_buttons(self) -> list[Entry]:
         """The app's own buttons after the panel's: a new game once this one is over."""
@@ -535,45 +552,46 @@ class App:
 
     def _wrapped(self, message: str, area: Any, y: int, colour: tuple[int, int, int], draw: bool = True) -> int:
         """Draw a sentence wrapped to `area`'s width from `y` (or only measure it); the y below it."""
-        font, words, line = self.fonts["small"], message.split(), ""
-        for word in words + [""]:
-            trial = f"{line} {word}".strip()
-            if word and font.size(trial)[0] < area.width:
-                line = trial
-                continue
+        font = self.fonts["body"]
+        for line in wrap(font, message, area.width) or [""]:
             if draw:
                 self.screen.blit(font.render(line, True, colour), (area.x, y))
-            y, line = y + font.get_linesize(), word
+            y += font.get_linesize()
         return y
 
     def _devices(self) -> None:
-        """Desk mode: the die's 8x8 pixels and the printer's status, bottom right."""
+        """The printer's line along the panel's foot; in desk mode the die's 8x8 pixels too, in the
+        map's bottom right corner (beside the board, as the box would be)."""
         from companion.ui import theme
 
         die = self.session.devices.die
         rows = getattr(die, "rows", None)
-        x, y = self.panel.rect.right - 30, self.panel.rect.bottom - 28
-        if callable(rows):  # desk mode: the box's 8x8 LEDs, in the corner under the buttons
+        x, y = self.board.rect.right - 30, self.board.rect.bottom - 28
+        if callable(rows):  # desk mode: the box's 8x8 LEDs
             for r, bits in enumerate(rows()):
                 for c in range(8):
                     colour = theme.ALERT if bits & (0x80 >> c) else (60, 20, 20)
                     self.pygame.draw.rect(self.screen, colour, (x + c * 3, y + r * 3, 3, 3))
-        text = printer_text(self.session.devices.printer)
+        rect, text = self._printer_rect(), self._printer_words()
         if self.tray:  # desk mode: the printer's line opens the last ticket
-            button = Button(self._printer_rect(), f"{text}  >", lambda: setattr(self, "showing_ticket", True),
-                            action=("ticket",), colour=theme.MUTED)
-            button.draw(self.screen, self.fonts["small"], self.fonts["small"])
+            button = Button(rect, text, lambda: setattr(self, "showing_ticket", True), action=("ticket",), colour=theme.MUTED)
+            button.draw(self.screen, self.fonts["body"])
             self.buttons.append(button)
             return
-        status = self.fonts["small"].render(text, True, theme.MUTED)
-        self.screen.blit(status, (self.panel.rect.x + 10, self.panel.rect.bottom - status.get_height() - 4))
+        self._wrapped(text, rect.inflate(-12, 0), rect.y + 4, theme.MUTED)
+
+    def _printer_words(self) -> str:
+        text = printer_text(self.session.devices.printer)
+        return f"{text}  >" if self.tray else text
 
     def _printer_rect(self) -> Any:
-        """The printer's line: a touch target in desk mode (the last ticket), else a line of text."""
-        if not self.tray:
-            return self.pygame.Rect(self.panel.rect.x, self.panel.rect.bottom - 28, self.panel.rect.width, 28)
-        return self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - self.panel.target - 4,
-                                self.panel.rect.width - 52, self.panel.target)
+        """The printer's line (two when its news is long) at the panel's foot: a touch target in
+        desk mode (the last ticket), else text."""
+        area = self.panel.rect.inflate(-28, 0)
+        height = self._wrapped(self._printer_words(), area, 0, (0, 0, 0), draw=False) + 8
+        if self.tray:
+            height = max(height, self.panel.target)
+        return self.pygame.Rect(self.panel.rect.x + 8, self.panel.rect.bottom - height - 4, self.panel.rect.width - 16, height)
 
     def _camera_simulated(self) -> bool:
         return callable(getattr(self.session.devices.cards, "show", None))  # desk mode: the lens says it all

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from companion.games.milano1848.state import AUSTRIA, ITALY, State
+from companion.i18n import _, ngettext
 from companion.ui import theme
 
 
@@ -37,6 +38,24 @@ class BoardView:
             self._zone(surface, state, zone, fonts)
             if zone in falling:
                 self._halo(surface, zone)
+        self._counts(surface, state, fonts["body"])
+
+    def _counts(self, surface: pygame.Surface, state: State, font: pygame.font.Font) -> None:
+        """The Castle and the reserve (top left) and the zones each side holds (top right), in the
+        map's empty corners (the bottom left is desk mode's lens): the panel keeps its height for
+        sentences in body type."""
+        italy, austria = len(state.conquered(ITALY)), len(state.conquered(AUSTRIA))
+        corners = (([_("Castle {castle}").format(castle=state.castle),
+                     _("Reserve {reserve}").format(reserve=state.reserve)], "topleft"),
+                   ([ngettext("Italy: {count} zone", "Italy: {count} zones", italy).format(count=italy),
+                     ngettext("Austria: {count} zone", "Austria: {count} zones", austria).format(count=austria)],
+                    "topright"))
+        line = font.get_linesize()
+        for lines, corner in corners:
+            for number, text in enumerate(lines):
+                label = font.render(text, True, theme.INK)
+                x = self.rect.x + 6 if corner == "topleft" else self.rect.right - 8 - label.get_width()
+                surface.blit(label, (x, self.rect.y + 4 + number * line))
 
     def _halo(self, surface: pygame.Surface, zone: int) -> None:
         x, y = self.centres[zone]

@@ -11,6 +11,7 @@ import pygame
 
 from companion.i18n import _
 from companion.ui import theme
+from companion.ui.widgets import wrap
 
 FLASH_S = 0.4
 
@@ -66,13 +67,14 @@ class Lens:
         pygame.draw.rect(surface, theme.ZONE, self.rect, border_radius=10)
         pygame.draw.rect(surface, colour, self.rect, width=6 if self.flashing else 2, border_radius=10)
         seen = camera.placed()
-        lines = [_("Camera sees:"), ", ".join(seen)] if seen else [_("Camera:"), _("drag a card here")]
+        said = [_("Camera sees:"), ", ".join(seen)] if seen else [_("Camera:"), _("drag a card here")]
+        lines = [line for text in said for line in wrap(font, text, self.rect.width - 12)]
         top = self.rect.centery - font.get_linesize() * len(lines) // 2
         for number, text in enumerate(lines):
             label = font.render(text, True, theme.MUTED)
             surface.blit(label, label.get_rect(midtop=(self.rect.centerx, top + number * font.get_linesize())))
         if self.dragging is not None:
-            tile = pygame.Rect(0, 0, 90, 56)
+            tile = pygame.Rect(0, 0, max(90, font.size(self.dragging[1].label)[0] + 16), 56)
             tile.center = self.pointer
             pygame.draw.rect(surface, theme.BUTTON, tile, border_radius=8)
             name = font.render(self.dragging[1].label, True, theme.BUTTON_TEXT)

@@ -9,7 +9,7 @@ import pygame
 
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.state import (
-    ACT, ANSWER, AUSTRIA, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE, State,
+    ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, OVER, PLACE, PROMOTE, State,
 )
 from companion.i18n import _, ngettext
 from companion.session import Session, unseen_card
@@ -27,9 +27,13 @@ UNDO = ("undo",)
 
 
 class Panel:
-    def __init__(self, rect: pygame.Rect, target: int, privacy: str = "open") -> None:
+    def __init__(self, rect: pygame.Rect, target: int, privacy: str = "open",
+                 label_width: Callable[[str], int] = lambda label: 0) -> None:
+        """`label_width`: how wide a label is in the buttons' type (a label too wide for its cell
+        takes a whole row rather than a smaller type)."""
         self.rect = rect
         self.target = target  # button height
+        self.label_width = label_width
         self.selected: list[str] = []  # cards picked for a 3-card answer against Radetzky
         self.privacy = privacy
         self.peeking = False  # hidden hands: shown while the Peek button is held
@@ -62,9 +66,6 @@ class Panel:
         elif who:
             lines.append(ngettext("{name}: {count} action", "{name}: {count} actions", state.actions_left).format(
                 name=who, count=state.actions_left))
-        italy, austria = len(state.conquered(ITALY)), len(state.conquered(AUSTRIA))
-        lines.append(_("Castle {castle}  Reserve {reserve}").format(castle=state.castle, reserve=state.reserve))
-        lines.append(_("Zones: Italy {italy}, Austria {austria}").format(italy=italy, austria=austria))
         if state.fight and state.fight.revealed:
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             lines.append(_("Austria shows: {icons}").format(icons=shown))
@@ -206,12 +207,20 @@ class Panel:
             session.do(a.Answer(chosen))
 
     def _grid(self, entries: Sequence[tuple[str, object, Callable[[], object]]], top: int) -> list[Button]:
-        """Two columns; three when there are more than eight buttons (narrow labels take the small type)."""
+        """Two columns, a label too wide for its cell across both; three columns when there are
+        more than eight buttons (there a long label takes the small type)."""
         columns = 3 if len(entries) > 8 else 2
         width = (self.rect.width - 8 - 8 * columns) // columns
-        buttons = []
-        for index, (label, action, tap) in enumerate(entries):
-            column, row = index % columns, index // columns
-            rect = pygame.Rect(self.rect.x + 8 + column * (width + 8), top + row * (self.target + 8), width, self.target)
+        buttons, column, row = [], 0, 0
+        for label, action, tap in entries:
+            wide = columns == 2 and self.label_width(label) > width - 12
+            if wide and column:
+                column, row = 0, row + 1
+            span = columns if wide else 1
+            rect = pygame.Rect(self.rect.x + 8 + column * (width + 8), top + row * (self.target + 8),
+                               span * width + (span - 1) * 8, self.target)
             buttons.append(Button(rect, label, tap, action=action))
+            column += span
+            if column >= columns:
+                column, row = 0, row + 1
         return buttons

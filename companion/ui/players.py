@@ -29,11 +29,12 @@ class PlayersScreen:
     def open(self, patriots: int) -> None:
         self.count, self.editing = patriots, None
 
-    def buttons(self) -> list[Button]:
-        return self._keyboard() if self.editing is not None else self._rows()
+    def buttons(self, top: int) -> list[Button]:
+        """The buttons below the title, which ends at `top`."""
+        return self._keyboard(top + 40) if self.editing is not None else self._rows(top + 8)
 
-    def _rows(self) -> list[Button]:
-        buttons, top, gap = [], self.rect.y + 56, 8
+    def _rows(self, top: int) -> list[Button]:
+        buttons, gap = [], 8
         for patriot in range(self.count):
             y = top + patriot * (self.target + gap)
             buttons.append(Button(pygame.Rect(self.rect.x + 20, y, self.target * 2, self.target), self.names[patriot][:1],
@@ -59,9 +60,9 @@ class PlayersScreen:
     def _edit(self, patriot: int) -> None:
         self.editing = patriot
 
-    def _keyboard(self) -> list[Button]:
+    def _keyboard(self, top: int) -> list[Button]:
         assert self.editing is not None
-        buttons, top = [], self.rect.y + 100
+        buttons: list[Button] = []
         width = (self.rect.width - 40) // 10
         for row, keys in enumerate(KEY_ROWS):
             indent = self.rect.x + 20 + row * width // 2

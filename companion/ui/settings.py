@@ -43,17 +43,18 @@ class SettingsScreen:
             self.running = False
 
     def buttons(self) -> list[Button]:
-        bottom = self.rect.bottom - self.target - 12
-        half = (self.rect.width - 48) // 2
-        label = _("Checking...") if self.running else _("Check devices")
-        languages = [Button(pygame.Rect(self.rect.x + 20 + i * (half + 8), bottom - self.target - 10, half, self.target),
-                            name, partial(self._language, code),
-                            colour=theme.ITALY_GREEN if code == i18n.language else theme.BUTTON)
-                     for i, (code, name) in enumerate(i18n.LANGUAGES.items())]
-        return languages + [
-            Button(pygame.Rect(self.rect.x + 20, bottom, half, self.target), _("Back"), self.close),
-            Button(pygame.Rect(self.rect.right - 20 - half, bottom, half, self.target), label, self.start_check,
-                   enabled=not self.running and self.check_devices is not None, colour=theme.ITALY_GREEN)]
+        """One row along the bottom: the languages, Back, Check (the table above takes the rest)."""
+        label = _("Checking...") if self.running else _("Check")
+        entries: list[tuple[str, Callable[[], None], tuple[int, int, int], bool]] = [
+            (name, partial(self._language, code), theme.ITALY_GREEN if code == i18n.language else theme.BUTTON, True)
+            for code, name in i18n.LANGUAGES.items()]
+        entries += [(_("Back"), self.close, theme.BUTTON, True),
+                    (label, self.start_check, theme.ITALY_GREEN, not self.running and self.check_devices is not None)]
+        width = (self.rect.width - 40 - 8 * (len(entries) - 1)) // len(entries)
+        top = self.rect.bottom - self.target - 12
+        return [Button(pygame.Rect(self.rect.x + 20 + i * (width + 8), top, width, self.target), name, tap,
+                       colour=colour, enabled=enabled)
+                for i, (name, tap, colour, enabled) in enumerate(entries)]
 
     def _language(self, code: str) -> None:
         i18n.use(code)
@@ -61,12 +62,13 @@ class SettingsScreen:
             self.choose_language(code)
 
     def rows(self) -> list[tuple[str, str, str, tuple[int, int, int]]]:
-        """(device, mark, what was found or the fix) per check, for the table on screen."""
+        """(device, mark, what was found or the fix) per check, for the table on screen: failures
+        first, each with its fix, so a small screen that cannot show every row shows those."""
         if self.checks is None:
             return []
         marks = {"ok": _("ok"), "FAIL": _("FAIL"), "warn": _("warn")}
         rows = []
-        for check in self.checks:
+        for check in sorted(self.checks, key=lambda c: ("FAIL", "warn", "ok").index(c.mark)):  # trouble first
             colour = MARK_COLOURS[check.mark]
             rows.append((i18n.translate(check.name), marks[check.mark], i18n.translate(check.detail), colour))
             if not check.ok and check.fix:

@@ -21,16 +21,19 @@ def hands_names() -> dict[str, str]:
 
 
 TABLE_DECKS = "table"  # the last choice of the hands row: the table shuffles and deals its own cards
-TOP, GAP = 76, 28
 
 
 class StartScreen:
     """Choices as rows of buttons (the chosen one highlighted), and Start."""
 
     def __init__(self, rect: pygame.Rect, target: int, waves: dict[int, int], start: Callable[[Options], None],
-                 resume: Callable[[], None] | None = None, settings: Callable[[], None] | None = None) -> None:
-        """`waves`: the rules' Soldiers per wave by rule player count (3-5); `resume`, `settings`: those buttons' taps."""
+                 resume: Callable[[], None] | None = None, settings: Callable[[], None] | None = None,
+                 line: int = 27) -> None:
+        """`waves`: the rules' Soldiers per wave by rule player count (3-5); `resume`, `settings`: those
+        buttons' taps; `line`: the body type's line height (the title and each row's heading)."""
         self.rect, self.target, self.waves, self.start, self.resume = rect, target, waves, start, resume
+        self.line, self.gap = line, line + 8  # between rows: the next row's heading
+        self.top = 10 + 2 * line + 8  # the first row, under the title and its heading
         self.settings = settings
         self.players, self.mode, self.difficulty, self.privacy = 4, "basic", 0, "open"
 
@@ -50,17 +53,18 @@ class StartScreen:
             [(label, p == self.privacy, partial(setattr, self, "privacy", p)) for p, label in hands_names().items()],
         ]
         buttons = []
-        top = self.rect.y + TOP
+        top = self.rect.y + self.top
         for row in rows:
             width = (self.rect.width - 40 - 8 * (len(row) - 1)) // len(row)
             for index, (label, chosen, tap) in enumerate(row):
                 rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), top, width, self.target)
                 buttons.append(Button(rect, label, tap, colour=theme.ITALY_GREEN if chosen else theme.BUTTON))
-            top += self.target + GAP
+            top += self.target + self.gap
         left = self.rect.x + 20
         if self.settings is not None:
-            buttons.append(Button(pygame.Rect(left, top, 150, self.target), _("Settings"), self.settings))
-            left += 158
+            width = max(150, self.rect.width // 5)
+            buttons.append(Button(pygame.Rect(left, top, width, self.target), _("Settings"), self.settings))
+            left += width + 8
         width = self.rect.right - 20 - left
         if resume_label and self.resume is not None:
             resume_width = (width - 8) * 3 // 5
@@ -71,13 +75,9 @@ class StartScreen:
         buttons.append(Button(start, _("New game"), lambda: self.start(self.options(seed)), colour=theme.ALERT))
         return buttons
 
-    def bottom(self) -> int:
-        """Below the last row of buttons: where a notice goes."""
-        return self.rect.y + TOP + 5 * (self.target + GAP) - GAP + 8
-
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
-        top = self.rect.y + TOP - 24
+        top = self.rect.y + self.top - self.line - 2
         headings = (_("Players"), _("Game"), _("Difficulty: Soldiers per wave"),
                     _("Hands (the companion deals), or the table's own decks"))
-        return [(text, top + i * (self.target + GAP)) for i, text in enumerate(headings)]
+        return [(text, top + i * (self.target + self.gap)) for i, text in enumerate(headings)]

@@ -179,7 +179,7 @@ def test_device_trouble_is_told_in_the_tables_language(tmp_path, box):
         i18n.use("it")
         die_line, camera_line = table.app.notices()
         assert die_line.startswith(("Il dado", "Nessun dado")), die_line
-        assert camera_line.startswith("Nessuna fotocamera") and camera_line.endswith("toccate le carte."), camera_line
+        assert camera_line.startswith("Nessuna fotocamera") and camera_line.endswith("tocca le carte."), camera_line
         i18n.use("en")
         assert table.app.notices() == [die.status, cards.status]  # the devices themselves speak English
     finally:

@@ -84,7 +84,21 @@ def test_placing_patriots_by_tapping_zones_and_a_refusal_in_one_sentence(app):
 
 def test_buttons_are_big_enough_to_touch_and_text_big_enough_to_read(app):
     assert all(b.rect.height >= 48 for b in app.buttons)
-    assert app.fonts["body"].get_height() >= 24 and app.fonts["small"].get_height() >= 19
+    assert app.fonts["body"].get_height() >= 24
+
+
+class RecordingFont:
+    """A font that notes every text it draws with its height in pixels."""
+
+    def __init__(self, font, seen: list) -> None:
+        self.font, self.seen = font, seen
+
+    def render(self, text, *args):
+        self.seen.append((text, self.font.get_height()))
+        return self.font.render(text, *args)
+
+    def __getattr__(self, name):
+        return getattr(self.font, name)
 
 
 def test_undo_is_a_tap_away(app):
@@ -339,7 +353,7 @@ def test_the_settings_screen_runs_the_hardware_check(tmp_path):
     try:
         app.draw()
         tap_button(app, "Settings")
-        tap_button(app, "Check devices")
+        tap_button(app, "Check")
         deadline = time.monotonic() + 10
         while app.settings.checks is None and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -628,7 +642,7 @@ def drawn_texts(app) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_long_sentences_never_push_a_button_under_another(tmp_path, language):
+def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path, language):
     import random
 
     from companion import i18n
@@ -638,12 +652,15 @@ def test_long_sentences_never_push_a_button_under_another(tmp_path, language):
     service = PrintService(printer, tmp_path / "q.jsonl", retry_s=0.05)
     session = Session(Game(milano1848(), Options(players=4, mode="advanced", seed=2)), Devices(SimDie(), service))
     app = App(session, headless=True, tray=printer.tray)  # desk mode: the Ticket button joins the bottom row
+    drawn: list[tuple[str, int]] = []
+    app.fonts = {name: RecordingFont(font, drawn) for name, font in app.fonts.items()}
+    sentences = 0
     i18n.use(language)
     try:
         app.animate, rng = False, random.Random(4)
         app.draw()
         app.tap(app.buttons[0].rect.center)  # the setup screen's Done
-        for _ in range(400):
+        for step in range(400):
             if session.over:
                 break
             session.do(a.Move(99))  # a refusal on screen at every step, with whatever else is said
@@ -654,7 +671,11 @@ def test_long_sentences_never_push_a_button_under_another(tmp_path, language):
                 assert not any(one.colliderect(other) for other in rects[i + 1:]), session.state.step
             if session.message:
                 assert session.message in drawn_texts(app)
+            said = [(text, px) for text, px in drawn if len(text.split()) >= 3]  # sentences, not labels
+            assert all(px >= 24 for _, px in said), [text for text, px in said if px < 24]
+            sentences, drawn[:] = sentences + len(said), []
             session.do(greedy_bot(session.state, rng))
+        assert sentences >= step > 10  # the refusal's first line at least, at every step
     finally:
         i18n.use("en")
         app.close()

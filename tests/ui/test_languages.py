@@ -41,7 +41,7 @@ def test_the_settings_screen_switches_the_language_and_remembers_it():
         next(b for b in app.buttons if b.label == "Italiano").on_tap()
         assert chosen == ["it"] and i18n.language == "it"
         app.draw()
-        assert {"Indietro", "Controlla dispositivi"} <= {b.label for b in app.buttons}
+        assert {"Indietro", "Controlla"} <= {b.label for b in app.buttons}
         next(b for b in app.buttons if b.label == "Indietro").on_tap()
         app.draw()
         assert {"Nuova partita", "Impostazioni", "Base", "Avanzata"} <= {b.label for b in app.buttons}
