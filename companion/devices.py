@@ -36,12 +36,14 @@ class OpenDevices:
 def open_devices(config: Config, state_dir: Path, press: Callable[[str], None],
                  ticket_dir: Path | None = None, retry_s: float = 2.0) -> OpenDevices:
     """Everything the config names; the print queue lives in `state_dir` so a restart loses no ticket."""
+    from hardware.drawing import Drawing
     from hardware.printer import PrintService
 
-    printer, tray = _printer(config, ticket_dir)
+    drawing = Drawing()  # tickets drawn in a worker process: the frames never wait for Pillow
+    printer, tray = _printer(config, ticket_dir, drawing)
     service = PrintService(printer, state_dir / PRINT_QUEUE, retry_s=retry_s)
     die = _die(config)
-    opened = OpenDevices(Devices(die, service, _camera(config)), tray, closers=[service.close, die.close])
+    opened = OpenDevices(Devices(die, service, _camera(config)), tray, closers=[drawing.close, service.close, die.close])
     if opened.devices.cards is not None:
         opened.closers.append(opened.devices.cards.close)
     if config["buttons.enabled"]:
@@ -54,17 +56,17 @@ def open_devices(config: Config, state_dir: Path, press: Callable[[str], None],
     return opened
 
 
-def _printer(config: Config, ticket_dir: Path | None) -> tuple[Any, list[Any] | None]:
+def _printer(config: Config, ticket_dir: Path | None, drawing: Any) -> tuple[Any, list[Any] | None]:
     connection = config["printer.connection"]
     if connection == "simulated":  # tickets on screen only (the Ticket button), and in --ticket-dir
         from hardware.sim.printer import SimPrinter
 
-        printer = SimPrinter(ticket_dir=ticket_dir)
+        printer = SimPrinter(ticket_dir=ticket_dir, drawing=drawing)
         return printer, printer.tray
     from hardware.connection import parse_connection
     from hardware.printer import EscposPrinter
 
-    return EscposPrinter(parse_connection(connection), config["printer.profile"]), None
+    return EscposPrinter(parse_connection(connection), config["printer.profile"], drawing), None
 
 
 def _die(config: Config) -> Any:

@@ -18,6 +18,7 @@ from companion.games.milano1848.forecast import forecast
 from companion.games.milano1848.game import Game, Record
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
 from companion.games.milano1848.turns import unseen_italy_card
+from companion.tickets import milano1848 as tickets
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
 from companion.i18n import _, translate
 from companion.store import Journal, StoreError
@@ -50,6 +51,9 @@ class Session:
     _ahead_for: object = None
     _ahead: Lookahead = (None, (frozenset(), None))
     _ahead_done: State | None = None
+
+    def __post_init__(self) -> None:
+        threading.Thread(target=tickets.prepare, name="ticket-fonts", daemon=True).start()
 
     @property
     def state(self) -> State:

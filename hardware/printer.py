@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.document import QR, Columns, Cut, Document, Raster, Rule, Text
+from hardware.drawing import Drawing
 from hardware.ticket_image import qr_image, raster_image
 
 CONNECTIONS = ("usb", "serial", "network", "file", "dummy")
@@ -89,9 +90,12 @@ def send(device: Any, document: Document, width_px: int) -> None:
 class EscposPrinter:
     """The real printer; `state()` is "ready", "offline", "paper-low" or "paper-out"."""
 
-    def __init__(self, connection: dict[str, Any], profile: str = "POS-5890") -> None:
+    def __init__(self, connection: dict[str, Any], profile: str = "POS-5890", drawing: Drawing | None = None) -> None:
+        """`drawing`: where a ticket's ESC/POS bytes are made (the app's: a worker process; by
+        default in place); the printer then only gets the bytes."""
         self.connection, self.profile = connection, profile
         self.width_px = paper_width(profile)
+        self.drawing = drawing or Drawing(own_process=False)
         self.problem = ""  # why the last state() said offline (the hardware check shows it)
 
     def _device(self) -> Any:
@@ -133,7 +137,7 @@ class EscposPrinter:
         device = self._device()
         try:
             for document in documents:
-                send(device, document, self.width_px)
+                device._raw(self.drawing(escpos_bytes, document, self.profile))  # what send() makes, drawn elsewhere
         except Exception as exc:  # unplugged mid-ticket: the queue keeps it and prints it again whole
             raise PrinterError(f"the ticket did not finish printing ({exc.__class__.__name__})") from None
         finally:

@@ -3,6 +3,8 @@ the desk mode's printer tray, golden files, and the images escpos sends for rast
 
 from __future__ import annotations
 
+import io
+
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from hardware.document import QR, Columns, Cut, Document, Raster, Rule, Text
@@ -42,6 +44,13 @@ def render(document: Document, width_px: int) -> Image.Image:
         ticket.paste(part, (0, y))
         y += part.height
     return ticket
+
+
+def png_bytes(document: Document, width_px: int) -> bytes:
+    """`render`, as a PNG file's bytes (what the desk printer's tray keeps, drawn in a worker)."""
+    out = io.BytesIO()
+    render(document, width_px).save(out, format="PNG")
+    return out.getvalue()
 
 
 def _block(block: object, width: int) -> Image.Image:

@@ -6,6 +6,9 @@ Pillow draws the map (imported when a ticket is made, not when the app starts).
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from companion.games.milano1848.actions import FightRadetzky
 from companion.games.milano1848.events import Event
 from companion.games.milano1848.game import Game
@@ -66,11 +69,10 @@ def _map(state: State, layout: dict[int, tuple[float, float]], width_px: int) ->
     """The board as a ring of circles: Soldier counts, Austrian zones black, Italian zones ringed,
     Radetzky's zone marked R."""
     import numpy as np
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw
 
     image = Image.new("1", (width_px, MAP_HEIGHT), 1)
     draw = ImageDraw.Draw(image)
-    font = ImageFont.load_default(size=14)
     margin = ZONE_RADIUS + 2
     spot = {z: (margin + x * (width_px - 2 * margin), margin + y * (MAP_HEIGHT - 2 * margin)) for z, (x, y) in layout.items()}
     for zone in state.zones:
@@ -78,28 +80,41 @@ def _map(state: State, layout: dict[int, tuple[float, float]], width_px: int) ->
             if other > zone:
                 draw.line([spot[zone], spot[other]], fill=0, width=1)
     for zone in state.zones:
-        _zone(draw, font, spot[zone], zone, state)
+        _zone(draw, spot[zone], zone, state)
     rows = np.packbits(~np.asarray(image, dtype=bool), axis=1)
     return Raster(width_px, MAP_HEIGHT, rows.tobytes())
 
 
-def _zone(draw: object, font: object, center: tuple[float, float], zone: int, state: State) -> None:
-    from PIL import ImageDraw, ImageFont
+def prepare() -> None:
+    """Import Pillow and numpy and load the map's fonts ahead of the first Austrian turn (the session
+    does it in a thread at the start: done at the turn itself it held up that turn 60-80 ms here)."""
+    import numpy  # noqa: F401  (the map's bits are packed with it)
 
-    assert isinstance(draw, ImageDraw.ImageDraw) and isinstance(font, ImageFont.FreeTypeFont)
+    for size in (10, 11, 14):
+        _font(size)
+
+
+@lru_cache(maxsize=None)
+def _font(size: int) -> Any:
+    """Pillow's own font at a size, loaded once (a load costs more than drawing the whole map)."""
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size=size)
+
+
+def _zone(draw: Any, center: tuple[float, float], zone: int, state: State) -> None:
     x, y = center
     box = [x - ZONE_RADIUS, y - ZONE_RADIUS, x + ZONE_RADIUS, y + ZONE_RADIUS]
     owner = state.owner[zone]
     draw.ellipse(box, fill=0 if owner == AUSTRIA else 1, outline=0, width=4 if owner == ITALY else 1)
     label = "A" if owner == AUSTRIA else "I" if owner == ITALY else str(state.soldiers[zone])
-    draw.text((x, y), label, font=font, fill=1 if owner == AUSTRIA else 0, anchor="mm")
-    small = ImageFont.load_default(size=10)
+    draw.text((x, y), label, font=_font(14), fill=1 if owner == AUSTRIA else 0, anchor="mm")
     number_box = [x - ZONE_RADIUS - 7, y - ZONE_RADIUS - 5, x - ZONE_RADIUS + 7, y - ZONE_RADIUS + 6]
     draw.rectangle(number_box, fill=1)  # the zone's number, clear of the lines behind it
-    draw.text((x - ZONE_RADIUS, y - ZONE_RADIUS + 1), str(zone), font=small, fill=0, anchor="mm")
+    draw.text((x - ZONE_RADIUS, y - ZONE_RADIUS + 1), str(zone), font=_font(10), fill=0, anchor="mm")
     if zone == state.radetzky:
         draw.rectangle([x + ZONE_RADIUS - 6, y - ZONE_RADIUS - 2, x + ZONE_RADIUS + 8, y - ZONE_RADIUS + 12], fill=0)
-        draw.text((x + ZONE_RADIUS + 1, y - ZONE_RADIUS + 5), "R", font=ImageFont.load_default(size=11), fill=1, anchor="mm")
+        draw.text((x + ZONE_RADIUS + 1, y - ZONE_RADIUS + 5), "R", font=_font(11), fill=1, anchor="mm")
 
 
 def chronicle_ticket(game: Game) -> Document:

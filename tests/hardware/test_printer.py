@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 from escpos.printer import Dummy
 
 from hardware.document import QR, Columns, Cut, Document, Raster, Rule, Text
-from hardware.printer import EscposPrinter, PrintQueue, PrintService, send
+from hardware.drawing import Drawing
+from hardware.printer import EscposPrinter, PrintQueue, PrintService, escpos_bytes, send
 from hardware.sim.printer import SimPrinter
 from hardware.ticket_image import render
 
@@ -50,6 +55,57 @@ def test_a_file_printer_gets_the_bytes(tmp_path):
     assert printer.state() == "ready"  # a write-only device cannot report; a failed print would
     printer.print(TICKET)
     assert b"Round 3" in device_file.read_bytes()
+
+
+def test_the_apps_printer_draws_in_a_worker_and_the_file_gets_the_same_bytes(tmp_path):
+    drawing = Drawing()  # what open_devices gives the app's printer
+    try:
+        assert drawing(os.getpid) != os.getpid()  # the drawing happens in another process
+        device_file = tmp_path / "lp0"
+        EscposPrinter({"kind": "file", "device": str(device_file)}, drawing=drawing).print(TICKET)
+        assert device_file.read_bytes() == escpos_bytes(TICKET)  # what send() makes here, byte for byte
+    finally:
+        drawing.close()
+
+
+def exits_in_a_worker(parent: int) -> int:
+    if os.getpid() != parent:
+        os._exit(3)  # a worker that dies mid-ticket (killed, out of memory)
+    return parent
+
+
+def test_a_worker_that_dies_is_replaced_by_drawing_in_place():
+    drawing = Drawing()
+    try:
+        assert drawing(exits_in_a_worker, os.getpid()) == os.getpid()  # the ticket still comes out
+        assert not drawing.own_process and drawing(os.getpid) == os.getpid()
+    finally:
+        drawing.close()
+
+
+def test_the_worker_ends_with_the_app_however_the_app_ends(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    app_file = tmp_path / "app.py"
+    app_file.write_text("import os, time\nfrom hardware.drawing import Drawing\n"
+                        "if __name__ == '__main__':\n    print(Drawing()(os.getpid), flush=True)\n    time.sleep(60)\n")
+    app = subprocess.Popen([sys.executable, str(app_file)], stdout=subprocess.PIPE, text=True,
+                           env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        worker = int(app.stdout.readline())
+        app.kill()  # SIGKILL: no clean-up runs in the app
+        app.wait()
+        wait_until(lambda: not running(worker))
+    finally:
+        app.kill()
+        app.stdout.close()
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"  # a zombie has ended; only its parent's wait() is missing
 
 
 class Silent(Dummy):
