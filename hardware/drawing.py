@@ -2,23 +2,29 @@
 
 Pillow holds Python's GIL while it draws a ticket (5-16 ms on the development machine, several
 times that on a Pi 4), so a ticket drawn in the app's process stalls the frames of the Austrian
-turn's animation. The print service hands the drawing to one worker process and only writes what
+turn's animation. The print service hands the drawing to a worker process and only writes what
 comes back (bytes) to the printer. A worker that cannot start, or dies, is replaced by drawing in
 place: slower frames for a moment, never a lost ticket.
+
+The worker is `python -m hardware.drawing`: it reads a call (a module-level function's name and
+its arguments, pickled) on its stdin and writes the answer on its stdout. It ends when its stdin
+closes, which is when the app's process ends, however it ends (a SIGKILL, the watchdog).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import multiprocessing.connection
-import os
+import importlib
+import pickle
+import signal
+import struct
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 Drawn = TypeVar("Drawn")
+LENGTH = struct.Struct(">I")  # each message: its length, then the pickle
 
 
 class Drawing:
@@ -27,43 +33,90 @@ class Drawing:
     def __init__(self, own_process: bool = True) -> None:
         """`own_process` False: draw in the caller's thread (command-line tools, which have no frames)."""
         self.own_process = own_process
-        self._pool: ProcessPoolExecutor | None = None
+        self._worker: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
 
     def __call__(self, function: Callable[..., Drawn], *args: Any) -> Drawn:
-        pool = self._worker()
-        if pool is not None:
-            try:
-                return pool.submit(function, *args).result()
-            except (BrokenProcessPool, OSError):  # the worker died or could not be started
-                with self._lock:
-                    self.own_process, self._pool = False, None
-                pool.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            if self.own_process:
+                try:
+                    drawn, value = self._ask(function, args)
+                except (OSError, EOFError, pickle.PickleError):  # the worker died or could not start
+                    self._end_worker()
+                    self.own_process = False
+                else:
+                    if not drawn:
+                        raise value  # the function's own error, as if it had run here
+                    return value  # type: ignore[no-any-return]
         return function(*args)
 
-    def _worker(self) -> ProcessPoolExecutor | None:
-        with self._lock:
-            if self.own_process and self._pool is None:
-                # spawn, not fork: the app's process has SDL's and the devices' threads running
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_follow_the_app)
-            return self._pool
+    def _ask(self, function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[bool, Any]:
+        worker = self._worker or self._start()
+        assert worker.stdin is not None and worker.stdout is not None
+        _send(worker.stdin, (function.__module__, function.__qualname__, args))
+        return _receive(worker.stdout)  # type: ignore[no-any-return]
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        self._worker = subprocess.Popen([sys.executable, "-m", "hardware.drawing"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        return self._worker
+
+    def _end_worker(self) -> None:
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            for stream in (worker.stdin, worker.stdout):
+                if stream is not None:
+                    stream.close()  # the worker reads the end of its stdin and leaves
+            worker.wait()
 
     def close(self) -> None:
         with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            self._end_worker()
 
 
-def _follow_the_app() -> None:
-    """In the worker: end when the app's process ends, however it ends (a SIGKILL, a power cut's
-    watchdog restart), instead of waiting for tickets forever."""
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
+def _send(stream: IO[bytes], message: object) -> None:
+    data = pickle.dumps(message)
+    stream.write(LENGTH.pack(len(data)) + data)
+    stream.flush()
 
 
-def _exit_with(sentinel: int) -> None:
-    multiprocessing.connection.wait([sentinel])
-    os._exit(0)
+def _receive(stream: IO[bytes]) -> Any:
+    header = stream.read(LENGTH.size)
+    if len(header) < LENGTH.size:
+        raise EOFError("the other side has gone")
+    (length,) = LENGTH.unpack(header)
+    data = stream.read(length)
+    if len(data) < length:
+        raise EOFError("the other side has gone mid-message")
+    return pickle.loads(data)
+
+
+def serve(requests: IO[bytes], answers: IO[bytes]) -> None:
+    """The worker's loop: answer each call until the app closes the pipe."""
+    while True:
+        try:
+            module, name, args = _receive(requests)
+        except EOFError:
+            return
+        try:
+            answer: tuple[bool, Any] = (True, getattr(importlib.import_module(module), name)(*args))
+        except Exception as exc:  # the drawing's own error goes back to the caller
+            answer = (False, exc)
+        try:
+            _send(answers, answer)
+        except pickle.PickleError:
+            _send(answers, (False, RuntimeError(repr(answer[1]))))
+
+
+def main() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's to handle; the worker follows it out
+    requests, answers = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print must not land among the answers
+    try:
+        serve(requests, answers)
+    except BrokenPipeError:  # the app ended while a ticket was being drawn
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -68,6 +68,16 @@ def test_the_apps_printer_draws_in_a_worker_and_the_file_gets_the_same_bytes(tmp
         drawing.close()
 
 
+def test_a_drawing_that_fails_fails_as_it_would_in_place_and_the_worker_stays():
+    drawing = Drawing()
+    try:
+        with pytest.raises(ValueError, match="invalid literal"):
+            drawing(int, "not a number")
+        assert drawing.own_process and drawing(os.getpid) != os.getpid()
+    finally:
+        drawing.close()
+
+
 def exits_in_a_worker(parent: int) -> int:
     if os.getpid() != parent:
         os._exit(3)  # a worker that dies mid-ticket (killed, out of memory)
