@@ -45,6 +45,7 @@ class Session:
     _answer: list[str] = field(default_factory=list)  # cards scanned toward a 3-card answer
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
     last_turn: tuple[State, list[Event]] | None = None  # the latest Austrian turn, for the screen to show
+    last_move: tuple[State, a.Action, list[Event]] | None = None  # the state before the last decision, it, what it did
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
     needed: tuple[a.Action, str, list[Draw]] | None = None  # table decks: an action waiting for a drawn card's name
     told: tuple[State, tuple[int, int, int]] | None = None  # table decks: the fighters' icons, as tapped in
@@ -75,6 +76,7 @@ class Session:
         if not self._saved():
             return False
         self.message, self.last_events, self._undo_armed = "", events, False
+        self.last_move = (before, action, events)
         self._show_reveals(events)
         if isinstance(action, a.AustrianTurn):
             self.last_turn = (before, events)
@@ -162,6 +164,7 @@ class Session:
         if not self._forgotten(record):
             return False
         self.message = _("Undone: {action}.").format(action=action_name(record.action.kind))
+        self.last_move = None  # what it did is no longer news
         self._answer.clear()
         return True
 

@@ -28,7 +28,7 @@ from companion.ui.autoplay import Bot, RunStats, play_through
 from companion.ui.chime import Chime
 from companion.ui.lens import Lens
 from companion.ui.panel import PEEK, Entry
-from companion.ui.texts import advice_text, printer_text, setup_lines, table_setup_line, threat_text
+from companion.ui.texts import advice_text, fight_news, printer_text, setup_lines, table_setup_line, threat_text
 from companion.ui.widgets import Button, wrap
 
 
@@ -366,7 +366,8 @@ class App:
 
     def _panel_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The panel's sentences for this moment, the most wanted first: what the table just did (a
-        refusal), a device away, the active hand, the Help being chosen, the coming Austrian turn, the odds."""
+        refusal), a device away, the active hand, the Help being chosen, the coming Austrian turn, the odds,
+        what the last clash did."""
         from companion.ui import theme
 
         session, lines = self.session, []
@@ -385,6 +386,9 @@ class App:
         advice = session.advice() if self.panel.privacy == "open" else None  # odds would tell of hidden hands
         if advice is not None:
             lines.append((advice_text(advice), theme.ITALY_GREEN))
+        news = fight_news(*session.last_move) if session.last_move is not None else None
+        if news:  # the table saw the cards: last, when there is room
+            lines.append((news, theme.INK))
         return lines
 
     def _text_limit(self) -> int:

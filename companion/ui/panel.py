@@ -66,6 +66,10 @@ class Panel:
         elif who:
             lines.append(ngettext("{name}: {count} action", "{name}: {count} actions", state.actions_left).format(
                 name=who, count=state.actions_left))
+        if state.fight and state.active is not None:
+            zone = state.patriots[state.active].zone
+            lines.append(_("Against Radetzky, zone {zone}").format(zone=zone) if state.fight.kind == "radetzky"
+                         else _("Fight in zone {zone}").format(zone=zone))
         if state.fight and state.fight.revealed:
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             lines.append(_("Austria shows: {icons}").format(icons=shown))

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.assets import milano1848
+from companion.games.milano1848 import actions as a
+from companion.games.milano1848.events import Event
 from companion.games.milano1848.odds import Advice
 from companion.games.milano1848.setup import Options, setup_counts
 from companion.games.milano1848.state import State
 from companion.i18n import _, ngettext
-from companion.ui.icons import side_name
+from companion.ui.icons import icon_name, side_name
 
 
 def printer_text(printer: Any) -> str:
@@ -80,3 +82,32 @@ def table_setup_line(options: Options, named: int) -> str:
     return ngettext("Draw a Zone card and tap its zone: {count} Soldier goes there ({number} of {total}).",
                     "Draw a Zone card and tap its zone: {count} Soldiers go there ({number} of {total}).", count).format(
         count=count, number=named + 1, total=len(counts))
+
+
+def fight_news(before: State, action: a.Action, events: list[Event]) -> str | None:
+    """What the last answer or stop did, in one sentence: the clash (the Italian card against the
+    Austrian ones), then how the fight ended if it did. None when the decision was not part of a fight."""
+    if not isinstance(action, (a.Answer, a.Stop)) or before.fight is None:
+        return None
+    said = [_clash_words(before, action, event) for event in events if event.kind == "clash"]
+    for event in events:
+        if event.kind == "fight-won":
+            said.append(ngettext("The fight ends: {count} Soldier goes to the reserve.",
+                                 "The fight ends: {count} Soldiers go to the reserve.", event.count).format(count=event.count))
+        elif event.kind == "fight-lost":
+            said.append(_("The fight is lost: the Lens goes back to the zone.") if before.fight.kind == "soldiers"
+                        else _("Radetzky holds: the fight is lost."))
+        elif event.kind == "radetzky-defeated":
+            said.append(_("Radetzky is beaten: he goes to zone {zone}.").format(zone=event.zone))
+    return " ".join(said) or None
+
+
+def _clash_words(before: State, action: a.Action, event: Event) -> str:
+    assert isinstance(action, a.Answer) and before.fight is not None
+    italy = icon_name(before.edition.italy[event.card][0])
+    austria = ", ".join(icon_name(before.edition.austria[c]) for c in before.fight.revealed)
+    if event.faction == "italy":
+        return _("{italy} beats {austria}: a Soldier into the Lens.").format(italy=italy, austria=austria)
+    if event.faction == "tie":
+        return _("{italy} against {austria}: a tie.").format(italy=italy, austria=austria)
+    return _("{italy} loses to {austria}.").format(italy=italy, austria=austria)

@@ -16,6 +16,7 @@ from companion.games.milano1848.setup import Options  # noqa: E402
 from companion.games.milano1848.state import ACT, ANSWER, PLACE  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
 from companion.ui.app import App  # noqa: E402
+from companion.ui.icons import icon_name  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.registry import parse_registry  # noqa: E402
 from hardware.scanner import wait_for  # noqa: E402
@@ -715,3 +716,34 @@ def test_table_decks_the_fighters_tap_in_their_icons_and_see_the_odds(tmp_path):
     finally:
         app.close()
         service.close()
+
+
+def test_each_clash_is_told_with_both_cards_and_the_fight_with_its_zone(app):
+    import random
+
+    from companion.games.milano1848.bots import greedy_bot
+
+    session, rng = app.session, random.Random(7)
+    app.animate = False  # the Austrian turns are not watched here
+    told: list[str] = []
+    for _ in range(600):
+        if session.over:
+            break
+        state = session.state
+        if state.step == ANSWER and state.fight is not None and state.fight.kind == "soldiers":
+            app.draw()
+            zone = state.patriots[state.active].zone
+            assert f"Fight in zone {zone}" in app.panel.headline(state)
+            shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
+            answer = next(b for b in app.buttons if isinstance(b.action, a.Answer))
+            played = icon_name(state.edition.italy[answer.action.cards[0]][0])
+            app.tap(answer.rect.center)
+            app.draw()
+            news = [text for text, _ in app._panel_lines() if text.startswith(played)]
+            assert news and shown in news[0], app._panel_lines()
+            told.append(news[0])
+            continue
+        session.do(greedy_bot(state, rng))
+    outcomes = {"beats": "into the Lens", "a tie": "a tie", "loses": "loses to"}
+    assert sum(any(mark in line for line in told) for mark in outcomes.values()) >= 2, told  # several kinds seen
+    assert any("The fight is lost: the Lens goes back to the zone." in line for line in told), told
