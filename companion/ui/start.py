@@ -62,7 +62,7 @@ class StartScreen:
             top += self.target + self.gap
         left = self.rect.x + 20
         if self.settings is not None:
-            width = max(150, self.rect.width // 5)
+            width = max(150, self.rect.width // 4)
             buttons.append(Button(pygame.Rect(left, top, width, self.target), _("Settings"), self.settings))
             left += width + 8
         width = self.rect.right - 20 - left
