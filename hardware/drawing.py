@@ -14,6 +14,7 @@ closes, which is when the app's process ends, however it ends (a SIGKILL, the wa
 from __future__ import annotations
 
 import importlib
+import os
 import pickle
 import signal
 import struct
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import IO, Any, TypeVar
 
 Drawn = TypeVar("Drawn")
@@ -57,8 +59,11 @@ class Drawing:
         return _receive(worker.stdout)  # type: ignore[no-any-return]
 
     def _start(self) -> subprocess.Popen[bytes]:
-        self._worker = subprocess.Popen([sys.executable, "-m", "hardware.drawing"],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        # the worker finds `hardware` where the app found it, installed or run from a checkout
+        here = str(Path(__file__).resolve().parent.parent)
+        path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
+        self._worker = subprocess.Popen([sys.executable, "-m", "hardware.drawing"], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": path})
         return self._worker
 
     def _end_worker(self) -> None:
