@@ -747,3 +747,25 @@ def test_each_clash_is_told_with_both_cards_and_the_fight_with_its_zone(app):
     outcomes = {"beats": "into the Lens", "a tie": "a tie", "loses": "loses to"}
     assert sum(any(mark in line for line in told) for mark in outcomes.values()) >= 2, told  # several kinds seen
     assert any("The fight is lost: the Lens goes back to the zone." in line for line in told), told
+
+
+def test_a_fight_against_radetzky_ends_in_one_sentence():
+    import random
+
+    from companion.games.milano1848.bots import greedy_bot
+    from companion.ui.texts import fight_news
+
+    endings = set()
+    for seed in range(40):
+        game, rng = Game(milano1848(), Options(players=4, seed=seed)), random.Random(seed)
+        while game.state.step != "over" and len(game.records) < 400:
+            before, action = game.state, greedy_bot(game.state, rng)
+            events = game.play(action)
+            if isinstance(action, a.Answer) and before.fight is not None and before.fight.kind == "radetzky":
+                news = fight_news(before, action, events)
+                assert news in ("Radetzky holds: the fight is lost.",
+                                f"Radetzky is beaten: he goes to zone {game.state.radetzky}."), news
+                endings.add(news.split(":")[0])
+        if len(endings) == 2:
+            break
+    assert endings == {"Radetzky holds", "Radetzky is beaten"}
