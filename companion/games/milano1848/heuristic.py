@@ -1,7 +1,8 @@
 """A simple, documented policy that plays whole games, for the difficulty simulation.
 
 It never asks for the list of every legal action (too slow for thousands of games a second):
-it builds the one action it wants and checks it with the reducer's own `check`.
+it builds the one action it wants and checks it with the reducer's own `check` (a Soldiers'
+fight answered with one of the fighters' own cards is legal as built, and not checked again).
 
 - Place a Patriot on the free zone next to the most Soldiers.
 - Answer a Soldier with a card that beats it, spending the icon held most; else one that ties;
@@ -39,9 +40,16 @@ CLASH_ODDS = 0.5
 def heuristic_bot(state: State, rng: random.Random) -> a.Action:
     """The policy's action for this state; always legal (a turn's choices are checked as they are made)."""
     chosen = _choose(state)
-    if chosen is not None and (state.step in (ACT, AUSTRIAN_TURN, CONTINUE) or check(state, chosen) is None):
+    if chosen is not None and (state.step in (ACT, AUSTRIAN_TURN, CONTINUE) or _built_legal(state, chosen)
+                               or check(state, chosen) is None):
         return chosen
     return rng.choice(legal_actions(state))  # the rare steps (solitaire's choice, promotion)
+
+
+def _built_legal(state: State, action: a.Action) -> bool:
+    """A Soldiers' fight answered with one card the fighters hold is legal as built: no check."""
+    return (state.step == ANSWER and state.fight is not None and state.fight.kind == "soldiers"
+            and isinstance(action, a.Answer) and len(action.cards) == 1 and not action.patriots)
 
 
 def _choose(state: State) -> a.Action | None:
