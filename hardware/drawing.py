@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import os
 import pickle
+import select
 import signal
 import struct
 import subprocess
@@ -27,6 +28,7 @@ from typing import IO, Any, TypeVar
 
 Drawn = TypeVar("Drawn")
 LENGTH = struct.Struct(">I")  # each message: its length, then the pickle
+ANSWER_S = 30.0  # a ticket takes milliseconds; a worker this slow is stuck, and is replaced
 
 
 class Drawing:
@@ -56,6 +58,8 @@ class Drawing:
         worker = self._worker or self._start()
         assert worker.stdin is not None and worker.stdout is not None
         _send(worker.stdin, (function.__module__, function.__qualname__, args))
+        if not select.select([worker.stdout], [], [], ANSWER_S)[0]:
+            raise TimeoutError(f"the drawing worker did not answer in {ANSWER_S:g} s")
         return _receive(worker.stdout)  # type: ignore[no-any-return]
 
     def _start(self) -> subprocess.Popen[bytes]:
@@ -71,8 +75,12 @@ class Drawing:
         if worker is not None:
             for stream in (worker.stdin, worker.stdout):
                 if stream is not None:
-                    stream.close()  # the worker reads the end of its stdin and leaves
-            worker.wait()
+                    stream.close()  # the worker reads the end of its stdin and leaves ...
+            try:
+                worker.wait(timeout=2)
+            except subprocess.TimeoutExpired:  # ... unless it is stuck
+                worker.kill()
+                worker.wait()
 
     def close(self) -> None:
         with self._lock:

@@ -93,6 +93,22 @@ def test_a_worker_that_dies_is_replaced_by_drawing_in_place():
         drawing.close()
 
 
+def stuck_in_a_worker(parent: int) -> int:
+    if os.getpid() != parent:
+        time.sleep(60)  # Pillow stuck, say
+    return parent
+
+
+def test_a_stuck_worker_is_replaced_by_drawing_in_place(monkeypatch):
+    monkeypatch.setattr("hardware.drawing.ANSWER_S", 0.5)
+    drawing = Drawing()
+    try:
+        assert drawing(stuck_in_a_worker, os.getpid()) == os.getpid()  # drawn here in the end
+        assert not drawing.own_process  # (without the time limit the worker would have answered, late)
+    finally:
+        drawing.close()
+
+
 def test_the_worker_ends_with_the_app_however_the_app_ends(tmp_path):
     root = Path(__file__).resolve().parents[2]
     app_file = tmp_path / "app.py"
