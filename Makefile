@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 
 MICROPYTHON := tests/micropython/node_modules/.package-lock.json
 
-.PHONY: run test bench clean systemd-analyze
+.PHONY: run test bench native clean systemd-analyze
 
 run: $(VENV)/.installed
 	$(BIN)/companion run
@@ -20,7 +20,13 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/cards.py
 	$(BIN)/python benchmarks/tickets.py
 	$(BIN)/python benchmarks/advisor.py
+	$(BIN)/python benchmarks/simulation.py
 	$(BIN)/python benchmarks/app.py
+
+# The engine compiled by mypyc for `companion milano1848 simulate --native` (a C compiler and
+# Python's headers needed: Debian gcc, python3-dev); the app and the tests never use it.
+native: $(VENV)/.installed-dev
+	$(BIN)/python -m companion.native
 
 # MicroPython's WebAssembly port (pinned in tests/micropython/package.json) runs the die's
 # protocol and firmware cases; it needs Node.js and npm (Debian packages nodejs, npm).
@@ -50,4 +56,4 @@ $(VENV)/.installed-dev: pyproject.toml | $(VENV)/bin/python
 	touch $@ $(VENV)/.installed
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .hypothesis tests/micropython/node_modules
+	rm -rf $(VENV) .mypy_cache .pytest_cache .hypothesis tests/micropython/node_modules build

@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1, help="the same seed plays the same games")
     simulate.add_argument("--workers", type=int, help="processes (default: every core)")
     simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
+    simulate.add_argument("--native", action="store_true",
+                          help="run the engine compiled by mypyc (build it first: make native)")
     simulate.set_defaults(handler=simulate_command.simulate)
     return parser
 

@@ -9,7 +9,10 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
 
+from companion import native as native_engine
 from companion.assets import milano1848
 from companion.commands import UserError, user_errors
 from companion.games.milano1848.errors import DataError
@@ -31,13 +34,16 @@ def _play_chunk(task: tuple[dict[str, object], list[int]]) -> list[Result]:
     return [play_out(edition, Options.from_dict({**options, "seed": seed})) for seed in chunk]
 
 
-def run_games(options: Options, games: int, seed: int, workers: int, progress: bool = False) -> Iterator[Result]:
-    """Every game's result (in no particular order), spread over `workers` processes."""
+def run_games(options: Options, games: int, seed: int, workers: int, progress: bool = False,
+              native: bool = False, native_dir: Path | None = None) -> Iterator[Result]:
+    """Every game's result (in no particular order), spread over `workers` processes; `native`:
+    the workers run the engine compiled by mypyc (companion.native; `native_dir`: built there)."""
     base = options.to_dict()
     numbers = list(seeds(seed, games))
     tasks = [(base, numbers[i:i + CHUNK]) for i in range(0, games, CHUNK)]
     done = 0
-    with multiprocessing.get_context("spawn" if sys.platform == "darwin" else "fork").Pool(workers) as pool:
+    start = "spawn" if native or sys.platform == "darwin" else "fork"  # a forked worker keeps this process's modules
+    with _engine(native, native_dir), multiprocessing.get_context(start).Pool(workers) as pool:
         for results in pool.imap_unordered(_play_chunk, tasks):
             done += len(results)
             if progress:
@@ -45,6 +51,10 @@ def run_games(options: Options, games: int, seed: int, workers: int, progress: b
             yield from results
     if progress:
         print(file=sys.stderr)
+
+
+def _engine(native: bool, native_dir: Path | None) -> AbstractContextManager[None]:
+    return native_engine.processes_on_the_compiled_copy(native_dir) if native else nullcontext()
 
 
 def _bar(done: int, total: int, width: int = 30) -> None:
@@ -61,16 +71,21 @@ def simulate(args: argparse.Namespace) -> int:
         options.validate()
     except DataError as exc:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
+    if args.native and not native_engine.fresh():
+        raise UserError(native_engine.MISSING)
     workers = args.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    summary = summarise(run_games(options, args.games, args.seed, workers, progress=sys.stderr.isatty()))
+    summary = summarise(run_games(options, args.games, args.seed, workers, progress=sys.stderr.isatty(),
+                                  native=args.native))
     seconds = time.perf_counter() - started
     wave = args.wave or milano1848().rules.wave[max(args.players, 3)]
     if args.json:
-        print(json.dumps(report(summary, args.players, args.mode, wave) | {"seconds": round(seconds, 2), "workers": workers}))
+        print(json.dumps(report(summary, args.players, args.mode, wave) | {
+            "seconds": round(seconds, 2), "workers": workers, "engine": "compiled" if args.native else "python"}))
     else:
         print(describe(summary, args.players, args.mode, wave))
-        print(f"{summary.games} games in {seconds:.1f} s on {workers} core(s): "
+        engine = "the compiled engine" if args.native else "the Python engine"
+        print(f"{summary.games} games in {seconds:.1f} s on {workers} core(s), {engine}: "
               f"{summary.games / seconds / workers:.0f} games per second per core")
     return 0
 

@@ -1,0 +1,49 @@
+"""The engine compiled by mypyc (companion.native) plays exactly the games the Python engine plays."""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from companion import native
+from companion.cli import main
+from companion.games.milano1848.setup import Options
+from companion.games.milano1848.simulate import summarise
+from companion.simulate_command import run_games
+
+CAN_COMPILE = bool(shutil.which(os.environ.get("CC", "cc"))) and Path(sysconfig.get_paths()["include"], "Python.h").exists()
+
+
+@pytest.mark.skipif(not CAN_COMPILE, reason="no C compiler or no Python headers here (Debian: gcc, python3-dev)")
+def test_the_compiled_engine_plays_the_same_games(tmp_path):
+    target = tmp_path / "native"
+    native.build(target)  # a minute or two
+    assert native.fresh(target)
+    imported = subprocess.run([sys.executable, "-c", "import companion.games.milano1848.reducer as r; print(r.__file__)"],
+                              env={**os.environ, "PYTHONPATH": str(target)}, cwd=tmp_path,  # not the checkout's
+                              capture_output=True, text=True, check=True)
+    assert imported.stdout.strip().endswith(".so")  # the copy's modules are machine code, not source
+    with native.processes_on_the_compiled_copy(target), multiprocessing.get_context("spawn").Pool(1) as pool:
+        spec = pool.apply(importlib.util.find_spec, ("companion.games.milano1848.reducer",))
+    assert spec.origin.startswith(str(target)) and spec.origin.endswith(".so")  # what simulate's workers import
+    for options in (Options(players=4, seed=0), Options(players=2, mode="advanced", seed=0)):
+        python = summarise(run_games(options, 150, seed=3, workers=2))
+        compiled = summarise(run_games(options, 150, seed=3, workers=2, native=True, native_dir=target))
+        assert compiled == python
+    (target / native.STAMP).write_text("built from other source")
+    assert not native.fresh(target)  # a copy built from other source is never used
+
+
+def test_without_a_compiled_engine_simulate_native_says_what_to_do(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(native, "NATIVE", tmp_path / "nothing")
+    assert main(["milano1848", "simulate", "--games", "10", "--native"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "make native" in err
