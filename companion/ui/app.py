@@ -513,19 +513,25 @@ class App:
         self.pygame.display.flip()
 
     def _check_rows(self, y: int, limit: int) -> None:
-        """The hardware check's table: device, mark, what was found (the fix under a failure); what
-        does not fit above the buttons is left to `companion doctor`, and the last line says so."""
+        """The hardware check's table: device, mark, what was found (the fix under a failure); the
+        rows that do not fit above the buttons are summed up in one line (each device's mark), their
+        details left to `companion doctor`."""
         from companion.ui import theme
 
         font, rows = self.fonts["body"], self.settings.rows()
         name_w = max([font.size(f"{row[0]}  ")[0] for row in rows] or [0])
         mark_w = max([font.size(f"{row[1]}  ")[0] for row in rows] or [0])
         area = self.pygame.Rect(20 + name_w + mark_w, 0, self.screen.get_width() - 40 - name_w - mark_w, 0)
-        more = _("More in the terminal: companion doctor")
         for number, (name, mark, text, colour) in enumerate(rows):
             bottom = self._wrapped(text, area, y, colour, draw=False)
-            room = limit if number == len(rows) - 1 else limit - font.get_linesize()
-            if bottom > room:
+            room = limit if number == len(rows) - 1 else limit - 2 * font.get_linesize()
+            if bottom > room:  # the rest in one line: each device's mark, the details in the terminal
+                marks: dict[str, list[str]] = {}
+                for rest_name, rest_mark, _text, _colour in rows[number:]:
+                    if rest_name:
+                        marks.setdefault(rest_mark, []).append(rest_name)
+                rest = "; ".join(f"{mark}: {', '.join(names)}" for mark, names in marks.items())
+                more = _("{devices} (details: companion doctor)").format(devices=rest)
                 self._wrapped(more, self.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
                 return
             self.screen.blit(font.render(name, True, theme.INK), (20, y))

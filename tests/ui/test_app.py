@@ -362,6 +362,11 @@ def test_the_settings_screen_runs_the_hardware_check(tmp_path):
         rows = {name: (mark, text) for name, mark, text, _ in app.settings.rows() if name}
         assert set(rows) == {"display", "journal", "clock", "camera", "die", "printer", "buttons"}
         assert rows["die"] == ("ok", "simulated on screen") and "integrity ok" in rows["journal"][1]
+        drawn: list[tuple[str, int]] = []
+        app.fonts = {name: RecordingFont(font, drawn) for name, font in app.fonts.items()}
+        app.draw()
+        said = " ".join(text for text, _ in drawn)
+        assert all(device in said for device in rows)  # each device on the 7-inch screen, a row or summed up
         tap_button(app, "Italiano")
         rows = {name: (mark, text) for name, mark, text, _ in app.settings.rows() if name}
         assert set(rows) == {"schermo", "registro", "orologio", "fotocamera", "dado", "stampante", "pulsanti"}
@@ -769,3 +774,27 @@ def test_a_fight_against_radetzky_ends_in_one_sentence():
         if len(endings) == 2:
             break
     assert endings == {"Radetzky holds", "Radetzky is beaten"}
+
+
+def test_a_hardware_check_too_long_for_the_screen_still_names_every_device():
+    from companion import doctor
+    from companion.doctor import Check
+    from hardware.text import Sentence
+
+    unplugged = Sentence("No die box found on USB (looking for {ids}).", ids="2e8a:0005")
+    checks = [Check(name, True, Sentence("{path}: {count} saved games, integrity ok", path="/var/lib/companion/journal.db",
+                                         count=3)) for name in (doctor.DISPLAY, doctor.JOURNAL, doctor.CLOCK, doctor.CAMERA,
+                                                                doctor.PRINTER, doctor.BUTTONS)]
+    checks.insert(4, Check(doctor.DIE, False, unplugged, doctor._die_fix(unplugged)))
+    app = App(None, headless=True, new_session=lambda options: None, check_devices=lambda: checks)
+    try:
+        app.showing_settings, app.settings.checks = True, checks
+        drawn: list[tuple[str, int]] = []
+        app.fonts = {name: RecordingFont(font, drawn) for name, font in app.fonts.items()}
+        app.draw()
+        said = " ".join(text for text, _ in drawn)
+        assert "No die box found" in said and "udev rule" in said  # the failure and its fix come first
+        assert all(str(check.name) in said for check in checks)
+        assert "(details: companion doctor)" in said  # the rows that did not fit, summed up
+    finally:
+        app.close()
