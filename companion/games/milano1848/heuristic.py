@@ -28,10 +28,9 @@ from .bots import step_toward
 from .edition import BEATS
 from .forecast import falls
 from .legal import legal_actions
-from .odds import BEATER, INDEX, counts, radetzky_odds, situation
+from .odds import BEATER, ICONS, INDEX, austria_deck, counts, fighters_cards, fighters_icons, radetzky_odds, situation
 from .reducer import check
 from .state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, PLACE, State
-from .turns import fight_hands
 
 RADETZKY_ODDS = 0.5
 CLASH_ODDS = 0.5
@@ -73,24 +72,17 @@ def _placement(state: State) -> a.Action | None:
     return a.PlacePatriot(max(free, key=lambda z: (sum(state.soldiers[n] for n in neighbours[z]), -z))) if free else None
 
 
-def _cards(state: State) -> list[str]:
-    return [card for hand in fight_hands(state) for card in state.hands[hand]] + list(state.pool)
-
-
 def _answer(state: State) -> a.Action | None:
     fight = state.fight
     assert fight is not None
-    italy, cards = state.edition.italy, _cards(state)
+    italy, cards = state.edition.italy, fighters_cards(state)
     revealed = [state.edition.austria[c] for c in fight.revealed]
     if fight.kind == "radetzky":
         return a.Answer(_beat_all(state, cards, revealed) or tuple(cards[:len(revealed) or 3]))
     held = counts(italy[c][0] for c in cards)
-
-    def rank(card: str) -> tuple[int, int]:
-        icon = italy[card][0]
-        outcome = 0 if any(BEATS[icon] == r for r in revealed) else 1 if icon in revealed else 2
-        return outcome, -held[INDEX[icon]]
-    return a.Answer((min(cards, key=rank),)) if cards else None
+    rank = {icon: (0 if any(BEATS[icon] == r for r in revealed) else 1 if icon in revealed else 2, -held[INDEX[icon]])
+            for icon in ICONS}  # beats, ties, loses; then the icon held most
+    return a.Answer((min(cards, key=lambda card: rank[italy[card][0]]),)) if cards else None
 
 
 def _beat_all(state: State, cards: list[str], revealed: list[str]) -> tuple[str, ...] | None:
@@ -104,15 +96,15 @@ def _beat_all(state: State, cards: list[str], revealed: list[str]) -> tuple[str,
 def _clash_odds(state: State) -> float:
     """The chance that the next reveal shows a card some card the fighters hold beats: one less the
     chance that every card revealed is of an icon none of theirs beats."""
-    known = situation(state)
-    if known is None:
+    hand = fighters_icons(state)
+    if hand is None:
         return 0.0
-    hand, piles = known
+    deck = austria_deck(state)  # the discard pile only matters after a reshuffle, which is guessed below
     reveal = state.fight.reveal if state.fight else 1
-    cards = sum(piles.deck)
+    cards = sum(deck)
     if cards < reveal:
         return 0.5  # a reshuffle on the way: a coin's guess is enough for a floor policy
-    beaten = sum(n for icon, n in enumerate(piles.deck) if hand[BEATER[icon]])
+    beaten = sum(n for icon, n in enumerate(deck) if hand[BEATER[icon]])
     return 1 - comb(cards - beaten, reveal) / comb(cards, reveal)
 
 

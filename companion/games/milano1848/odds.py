@@ -416,16 +416,32 @@ def situation(state: State, told: Counts | None = None) -> tuple[Counts, Piles] 
     """The fighting Patriots' icons and the Austria piles as the table knows them; None when a hand
     holds an unseen card, unless the table `told` its icons (table decks: tapped in, or on the
     command line)."""
-    if state.active is None:
-        return None
-    cards = [card for hand in fight_hands(state) for card in state.hands[hand]] + list(state.pool)
-    if told is None and any(card not in state.edition.italy for card in cards):
+    hand = told if told is not None and state.active is not None else fighters_icons(state)
+    if hand is None:
         return None
     austria = state.edition.austria
-    deck = counts(map(austria.__getitem__, state.austria.cards))  # tracked: the pile; table: every unseen card
     used = counts(map(austria.__getitem__, state.fight.used_austria)) if state.fight else NONE
-    piles = Piles(deck, counts(map(austria.__getitem__, state.austria.discard)), used)
-    return (told if told is not None else counts(state.edition.italy[c][0] for c in cards)), piles
+    return hand, Piles(austria_deck(state), counts(map(austria.__getitem__, state.austria.discard)), used)
+
+
+def fighters_cards(state: State) -> list[str]:
+    """The cards the fighting Patriots can answer with: their hands, then the pool."""
+    return [card for hand in fight_hands(state) for card in state.hands[hand]] + state.pool
+
+
+def fighters_icons(state: State) -> Counts | None:
+    """The icons the fighting Patriots hold (their hands and the pool); None when one is unseen."""
+    if state.active is None:
+        return None
+    italy, cards = state.edition.italy, fighters_cards(state)
+    if any(card not in italy for card in cards):
+        return None
+    return counts(italy[card][0] for card in cards)
+
+
+def austria_deck(state: State) -> Counts:
+    """The Austria draw pile's icons (tracked: the pile; table decks: every card not seen yet)."""
+    return counts(map(state.edition.austria.__getitem__, state.austria.cards))
 
 
 @dataclass(frozen=True)
