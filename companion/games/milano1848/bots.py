@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Sequence
+from functools import lru_cache
 
 from . import actions as a
 from .fights import beats_all, clash_result
@@ -72,13 +73,19 @@ def _step_toward_available(state: State) -> a.Action | None:
 def step_toward(here: int, goals: set[int], neighbours: Sequence[frozenset[int]]) -> a.Action | None:
     """First move of a shortest path (breadth first, lowest zone first) to the nearest goal zone."""
     first: dict[int, int] = {z: z for z in neighbours[here]}
-    queue = deque(sorted(neighbours[here]))
+    queue = deque(_in_order(neighbours[here]))
     while queue:
         zone = queue.popleft()
         if zone in goals:
             return a.Move(first[zone])
-        for nxt in sorted(neighbours[zone]):
+        for nxt in _in_order(neighbours[zone]):
             if nxt not in first and nxt != here:
                 first[nxt] = first[zone]
                 queue.append(nxt)
     return None
+
+
+@lru_cache(maxsize=None)
+def _in_order(zones: frozenset[int]) -> tuple[int, ...]:
+    """A zone's neighbours, lowest first (the simulation walks the map every move: sorted once)."""
+    return tuple(sorted(zones))
