@@ -29,9 +29,6 @@ INTERPRETED = {"__init__.py", "errors.py", "actions.py"}
 STAMP = "STAMP"
 
 
-MISSING = "the compiled engine is missing or older than the source: run `make native` (needs a C compiler)"
-
-
 class NativeError(RuntimeError):
     """The compiled engine cannot be built or is not there; the message says what to do."""
 
@@ -79,7 +76,8 @@ def processes_on_the_compiled_copy(target: Path | None = None) -> Iterator[None]
     first on the sys.path they get); this process keeps the modules it has."""
     target = target or NATIVE
     if not fresh(target):
-        raise NativeError(MISSING)
+        raise NativeError("the compiled engine is missing or older than the source: run `make native` "
+                          "(needs a C compiler)")
     assets = os.environ.get("COMPANION_ASSETS")
     os.environ["COMPANION_ASSETS"] = assets or str(ROOT / "assets")  # the copy has no assets/ beside it
     sys.path.insert(0, str(target))

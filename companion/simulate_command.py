@@ -9,7 +9,7 @@ import os
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import nullcontext
 from pathlib import Path
 
 from companion import native as native_engine
@@ -35,15 +35,16 @@ def _play_chunk(task: tuple[dict[str, object], list[int]]) -> list[Result]:
 
 
 def run_games(options: Options, games: int, seed: int, workers: int, progress: bool = False,
-              native: bool = False, native_dir: Path | None = None) -> Iterator[Result]:
-    """Every game's result (in no particular order), spread over `workers` processes; `native`:
-    the workers run the engine compiled by mypyc (companion.native; `native_dir`: built there)."""
+              compiled: Path | None = None) -> Iterator[Result]:
+    """Every game's result (in no particular order), spread over `workers` processes; `compiled`:
+    the workers run the engine compiled by mypyc there (companion.native; NativeError if stale)."""
     base = options.to_dict()
     numbers = list(seeds(seed, games))
     tasks = [(base, numbers[i:i + CHUNK]) for i in range(0, games, CHUNK)]
     done = 0
-    start = "spawn" if native or sys.platform == "darwin" else "fork"  # a forked worker keeps this process's modules
-    with _engine(native, native_dir), multiprocessing.get_context(start).Pool(workers) as pool:
+    start = "spawn" if compiled or sys.platform == "darwin" else "fork"  # a forked worker keeps this process's modules
+    engine = native_engine.processes_on_the_compiled_copy(compiled) if compiled else nullcontext()
+    with engine, multiprocessing.get_context(start).Pool(workers) as pool:
         for results in pool.imap_unordered(_play_chunk, tasks):
             done += len(results)
             if progress:
@@ -51,10 +52,6 @@ def run_games(options: Options, games: int, seed: int, workers: int, progress: b
             yield from results
     if progress:
         print(file=sys.stderr)
-
-
-def _engine(native: bool, native_dir: Path | None) -> AbstractContextManager[None]:
-    return native_engine.processes_on_the_compiled_copy(native_dir) if native else nullcontext()
 
 
 def _bar(done: int, total: int, width: int = 30) -> None:
@@ -71,12 +68,13 @@ def simulate(args: argparse.Namespace) -> int:
         options.validate()
     except DataError as exc:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
-    if args.native and not native_engine.fresh():
-        raise UserError(native_engine.MISSING)
     workers = args.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    summary = summarise(run_games(options, args.games, args.seed, workers, progress=sys.stderr.isatty(),
-                                  native=args.native))
+    try:
+        summary = summarise(run_games(options, args.games, args.seed, workers, progress=sys.stderr.isatty(),
+                                      compiled=native_engine.NATIVE if args.native else None))
+    except native_engine.NativeError as exc:
+        raise UserError(str(exc)) from None
     seconds = time.perf_counter() - started
     wave = args.wave or milano1848().rules.wave[max(args.players, 3)]
     if args.json:

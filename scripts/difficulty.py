@@ -26,7 +26,7 @@ OFFSETS = (-2, -1, 0, 1, 2)
 MODES = ("basic", "advanced")
 
 
-def grid(games: int, workers: int, compiled: bool) -> dict[tuple[int, str, int], tuple[int, Summary]]:
+def grid(games: int, workers: int, compiled: Path | None) -> dict[tuple[int, str, int], tuple[int, Summary]]:
     waves = milano1848().rules.wave
     cells = {}
     for players in range(1, 6):
@@ -35,7 +35,7 @@ def grid(games: int, workers: int, compiled: bool) -> dict[tuple[int, str, int],
                 wave = waves[max(players, 3)] + offset
                 options = Options(players=players, mode=mode, seed=0, wave=wave)
                 cells[(players, mode, offset)] = (wave, summarise(run_games(options, games, seed=1, workers=workers,
-                                                                                  native=compiled)))
+                                                                                  compiled=compiled)))
                 print(f"{players} {mode} {offset:+d}: {cells[(players, mode, offset)][1].win_rate:.1%}", file=sys.stderr)
     return cells
 
@@ -96,7 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000, help="games per cell")
     args = parser.parse_args()
-    workers, compiled = os.cpu_count() or 1, native.fresh()
+    workers, compiled = os.cpu_count() or 1, native.NATIVE if native.fresh() else None
     started = time.perf_counter()
     cells = grid(args.games, workers, compiled)
     seconds = time.perf_counter() - started

@@ -36,7 +36,7 @@ def test_the_compiled_engine_plays_the_same_games(tmp_path):
     assert spec.origin.startswith(str(target)) and spec.origin.endswith(".so")  # what simulate's workers import
     for options in (Options(players=4, seed=0), Options(players=2, mode="advanced", seed=0)):
         python = summarise(run_games(options, 150, seed=3, workers=2))
-        compiled = summarise(run_games(options, 150, seed=3, workers=2, native=True, native_dir=target))
+        compiled = summarise(run_games(options, 150, seed=3, workers=2, compiled=target))
         assert compiled == python
     (target / native.STAMP).write_text("built from other source")
     assert not native.fresh(target)  # a copy built from other source is never used
