@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
 from functools import lru_cache
 
 from . import actions as a
@@ -70,22 +69,26 @@ def _step_toward_available(state: State) -> a.Action | None:
     return step_toward(here, goals, state.edition.board.neighbours)
 
 
-def step_toward(here: int, goals: set[int], neighbours: Sequence[frozenset[int]]) -> a.Action | None:
+def step_toward(here: int, goals: set[int], neighbours: tuple[frozenset[int], ...]) -> a.Action | None:
     """First move of a shortest path (breadth first, lowest zone first) to the nearest goal zone."""
-    first: dict[int, int] = {z: z for z in neighbours[here]}
-    queue = deque(_in_order(neighbours[here]))
-    while queue:
-        zone = queue.popleft()
+    for zone, move in _walk(here, neighbours):
         if zone in goals:
-            return a.Move(first[zone])
-        for nxt in _in_order(neighbours[zone]):
-            if nxt not in first and nxt != here:
-                first[nxt] = first[zone]
-                queue.append(nxt)
+            return move
     return None
 
 
 @lru_cache(maxsize=None)
-def _in_order(zones: frozenset[int]) -> tuple[int, ...]:
-    """A zone's neighbours, lowest first (the simulation walks the map every move: sorted once)."""
-    return tuple(sorted(zones))
+def _walk(here: int, neighbours: tuple[frozenset[int], ...]) -> tuple[tuple[int, a.Move], ...]:
+    """Every zone reachable from `here` in breadth-first order (lowest zone first), each with the first
+    move toward it: the same for any goals, so walked once per zone (the simulation moves constantly)."""
+    first: dict[int, int] = {z: z for z in neighbours[here]}
+    queue = deque(sorted(neighbours[here]))
+    order = []
+    while queue:
+        zone = queue.popleft()
+        order.append((zone, a.Move(first[zone])))
+        for nxt in sorted(neighbours[zone]):
+            if nxt not in first and nxt != here:
+                first[nxt] = first[zone]
+                queue.append(nxt)
+    return tuple(order)

@@ -7,19 +7,37 @@ Replaying a record feeds the recorded cards back in, so a draw is never rolled t
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .edition import UNKNOWN_CARD
 from .errors import CardNeeded, IllegalActionError, Sentence
 from .state import Deck, State
 
 Draw = tuple[str, str | int]  # (deck name, card id or zone number)
+T = TypeVar("T")
 
 
-def shuffle(state: State, items: list[str] | list[int]) -> None:
-    """Shuffle in place with the game's seeded RNG: shuffle number k always gives the same order."""
-    random.Random(f"{state.seed}/{state.shuffles}").shuffle(items)
+def shuffle(state: State, items: list[T]) -> None:
+    """Shuffle in place with the game's seeded RNG: shuffle number k always gives the same order.
+
+    The order random.shuffle gives, written out (Fisher-Yates on the generator's bits): a recorded
+    game's decks then depend only on the Mersenne Twister's output, not on a Python version's shuffle,
+    and the loop is compiled with the engine (companion.native)."""
+    bits = random.Random(f"{state.seed}/{state.shuffles}").getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        j = _below(bits, i + 1)
+        items[i], items[j] = items[j], items[i]
     state.shuffles += 1
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """A uniform integer in [0, n), from the fewest bits that can hold n (rejection otherwise)."""
+    size = n.bit_length()
+    drawn = bits(size)
+    while drawn >= n:
+        drawn = bits(size)
+    return drawn
 
 
 class Dealer:

@@ -96,8 +96,13 @@ def forecast(state: State) -> Forecast:
 
 
 def falls(state: State) -> list[Threat]:
-    """Only 2.A-2.B: the zones that fall if nothing changes (cheap: a policy asks every decision)."""
+    """Only 2.A-2.B: the zones that fall if nothing changes."""
     return _threats(state, _poured(state))
+
+
+def falling_zones(state: State) -> list[int]:
+    """The zones `falls` names, without its Threats (cheap: the simulation's policy asks every decision)."""
+    return _falling(state, _poured(state), _crowd(state))
 
 
 def _poured(state: State) -> list[int]:
@@ -113,12 +118,21 @@ def _poured(state: State) -> list[int]:
 
 
 def _threats(state: State, soldiers: list[int]) -> list[Threat]:
-    margin = state.edition.rules.conquest_margin
-    crowd = [0] * len(soldiers)
+    margin, crowd = state.edition.rules.conquest_margin, _crowd(state)
+    return [Threat(z, soldiers[z], crowd[z], soldiers[z] - crowd[z] - margin + 1) for z in _falling(state, soldiers, crowd)]
+
+
+def _crowd(state: State) -> list[int]:
+    """The Patriots in each zone."""
+    crowd = [0] * len(state.soldiers)
     for patriot in state.patriots:
         crowd[patriot.zone] += 1
-    return [Threat(z, soldiers[z], crowd[z], soldiers[z] - crowd[z] - margin + 1)
-            for z in state.zones if state.owner[z] is None and soldiers[z] >= crowd[z] + margin]
+    return crowd
+
+
+def _falling(state: State, soldiers: list[int], crowd: list[int]) -> list[int]:
+    margin = state.edition.rules.conquest_margin
+    return [z for z in state.zones if state.owner[z] is None and soldiers[z] >= crowd[z] + margin]
 
 
 def _arrival_odds(state: State) -> tuple[dict[int, float], dict[int, float]]:

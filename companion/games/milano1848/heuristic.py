@@ -20,13 +20,14 @@ fight answered with one of the fighters' own cards is legal as built, and not ch
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import permutations
 from math import comb
 
 from . import actions as a
 from .bots import step_toward
 from .edition import BEATS
-from .forecast import falls
+from .forecast import falling_zones
 from .legal import legal_actions
 from .odds import BEATER, ICONS, INDEX, austria_deck, counts, fighters_cards, fighters_icons, radetzky_odds, situation
 from .reducer import check
@@ -34,6 +35,10 @@ from .state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, PLACE, State
 
 RADETZKY_ODDS = 0.5
 CLASH_ODDS = 0.5
+# The actions without fields, made once (values: one instance serves every game).
+AUSTRIAN_TURN_ACTION, CONTINUE_ACTION, STOP_ACTION, END_TURN_ACTION = a.AustrianTurn(), a.Continue(), a.Stop(), a.EndTurn()
+CONQUER_ACTION, REFRESH_ACTION = a.Conquer(), a.Refresh()
+FIGHT_RADETZKY_ACTION, FIGHT_SOLDIERS_ACTION = a.FightRadetzky(), a.FightSoldiers()
 
 
 def heuristic_bot(state: State, rng: random.Random) -> a.Action:
@@ -53,14 +58,14 @@ def _built_legal(state: State, action: a.Action) -> bool:
 
 def _choose(state: State) -> a.Action | None:
     if state.step == AUSTRIAN_TURN:
-        return a.AustrianTurn()
+        return AUSTRIAN_TURN_ACTION
     if state.step == PLACE:
         return _placement(state)
     if state.step == ANSWER:
         return _answer(state)
     if state.step == CONTINUE:  # with no card left the odds are 0: Stop, the only legal choice
         lens = state.fight.lens if state.fight else 0
-        return a.Continue() if _clash_odds(state) * (lens + 1) > lens else a.Stop()
+        return CONTINUE_ACTION if _clash_odds(state) * (lens + 1) > lens else STOP_ACTION
     if state.step == ACT:
         return _turn(state)
     return None
@@ -80,9 +85,15 @@ def _answer(state: State) -> a.Action | None:
     if fight.kind == "radetzky":
         return a.Answer(_beat_all(state, cards, revealed) or tuple(cards[:len(revealed) or 3]))
     held = counts(italy[c][0] for c in cards)
-    rank = {icon: (0 if any(BEATS[icon] == r for r in revealed) else 1 if icon in revealed else 2, -held[INDEX[icon]])
+    rank = {icon: (0 if BEATS[icon] in revealed else 1 if icon in revealed else 2, -held[INDEX[icon]])
             for icon in ICONS}  # beats, ties, loses; then the icon held most
-    return a.Answer((min(cards, key=lambda card: rank[italy[card][0]]),)) if cards else None
+    return _answer_with(min(cards, key=lambda card: rank[italy[card][0]])) if cards else None
+
+
+@lru_cache(maxsize=None)
+def _answer_with(card: str) -> a.Answer:
+    """One card's answer, made once per card (a value; the simulation answers ~50 times a game)."""
+    return a.Answer((card,))
 
 
 def _beat_all(state: State, cards: list[str], revealed: list[str]) -> tuple[str, ...] | None:
@@ -111,25 +122,25 @@ def _clash_odds(state: State) -> float:
 def _turn(state: State) -> a.Action | None:
     assert state.active is not None
     zone = state.patriots[state.active].zone
-    if zone in state.available and not state.soldiers[zone] and check(state, a.Conquer()) is None:
-        return a.Conquer()
-    if state.radetzky == zone and check(state, a.FightRadetzky()) is None:
+    if zone in state.available and not state.soldiers[zone] and check(state, CONQUER_ACTION) is None:
+        return CONQUER_ACTION
+    if state.radetzky == zone and check(state, FIGHT_RADETZKY_ACTION) is None:
         known = situation(state)
         if known is not None and radetzky_odds(*known) >= RADETZKY_ODDS:
-            return a.FightRadetzky()
-    threatened = {threat.zone for threat in falls(state)}
-    if state.soldiers[zone] and check(state, a.FightSoldiers()) is None and (
+            return FIGHT_RADETZKY_ACTION
+    threatened = set(falling_zones(state))
+    if state.soldiers[zone] and check(state, FIGHT_SOLDIERS_ACTION) is None and (
             zone in threatened or _clash_odds(state) >= CLASH_ODDS):
-        return a.FightSoldiers()
+        return FIGHT_SOLDIERS_ACTION
     strengthen = _strengthen(state)
     if strengthen is not None:
         return strengthen
     step = _step_toward(state, zone, threatened - {zone}) or _step_toward(state, zone, _goals(state, zone))
     if step is not None and check(state, step) is None:
         return step
-    if len(state.hands[state.patriots[state.active].hand]) < 4 and check(state, a.Refresh()) is None:
-        return a.Refresh()
-    return a.EndTurn()
+    if len(state.hands[state.patriots[state.active].hand]) < 4 and check(state, REFRESH_ACTION) is None:
+        return REFRESH_ACTION
+    return END_TURN_ACTION
 
 
 def _strengthen(state: State) -> a.Action | None:

@@ -33,11 +33,17 @@ BEATER = tuple(INDEX[next(i for i in ICONS if BEATS[i] == a)] for a in ICONS)  #
 
 def counts(icons: Iterable[str]) -> Counts:
     """("swords", "map", "swords") -> (2, 1, 0)."""
-    seq = list(icons)  # list.count runs in C: the simulation's policy counts every decision
-    found = seq.count("swords"), seq.count("map"), seq.count("cannonball")
-    if sum(found) != len(seq):
-        raise KeyError(next(icon for icon in seq if icon not in INDEX))
-    return found
+    swords = maps = cannonballs = 0  # plain comparisons: the fastest count in both engines (the policy counts every decision)
+    for icon in icons:
+        if icon == "swords":
+            swords += 1
+        elif icon == "map":
+            maps += 1
+        elif icon == "cannonball":
+            cannonballs += 1
+        else:
+            raise KeyError(icon)
+    return swords, maps, cannonballs
 
 
 def _add(a: Counts, b: Counts) -> Counts:

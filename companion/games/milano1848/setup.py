@@ -129,8 +129,9 @@ def _empty_state(edition: Edition, options: Options) -> State:
         cube=edition.rules.cube_start[rule_players], step=PLACE, done=[False] * options.patriot_count,
     )
     if options.tracked:
-        for cards in (state.zone_deck, state.austria.cards, state.italy.cards):
-            shuffle(state, cards)
+        shuffle(state, state.zone_deck)
+        for deck in (state.austria, state.italy):
+            shuffle(state, deck.cards)
     return state
 
 

@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from companion.games.milano1848.actions import AustrianTurn
 from companion.games.milano1848.bots import greedy_bot
+from companion.games.milano1848.dealer import shuffle
 from companion.games.milano1848.game import Game, replay
 from companion.games.milano1848.legal import random_action
 from companion.games.milano1848.records import dump_record, load_record
-from companion.games.milano1848.setup import Options
+from companion.games.milano1848.setup import Options, new_game
 from companion.games.milano1848.state import OVER, State
 from companion.games.milano1848.stateio import dumps, loads
 
@@ -104,3 +105,14 @@ def test_random_action_is_always_legal(options, seed):
         action = random_action(game.state, rng)
         assert action in game.legal_actions()
         game.play(action)
+
+
+@given(seed=st.integers(0, 2**32), shuffles=st.integers(0, 200), size=st.integers(0, 60))
+def test_the_games_shuffle_is_the_order_random_shuffle_gives(seed: int, shuffles: int, size: int) -> None:
+    """The deck orders of every recorded game (and the golden files) were made by random.shuffle."""
+    state, _ = new_game(EDITION, Options(players=3, seed=seed))
+    state.shuffles = shuffles
+    ours, theirs = list(range(size)), list(range(size))
+    random.Random(f"{seed}/{shuffles}").shuffle(theirs)
+    shuffle(state, ours)
+    assert ours == theirs and state.shuffles == shuffles + 1
