@@ -90,8 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=int, default=1, help="the same seed plays the same games")
     simulate.add_argument("--workers", type=int, help="processes (default: every core)")
     simulate.add_argument("--json", action="store_true", help="print the figures as JSON")
-    simulate.add_argument("--native", action="store_true",
-                          help="run the engine compiled by mypyc (build it first: make native)")
+    simulate.add_argument("--engine", default="auto", choices=("auto", "compiled", "python"),
+                          help="compiled: the engine compiled by mypyc (built by make native); "
+                               "auto (the default): compiled when it is built from this source, else python")
     simulate.set_defaults(handler=simulate_command.simulate)
     return parser
 

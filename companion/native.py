@@ -2,9 +2,10 @@
 
 `make native` (`python -m companion.native`) copies the companion package to `build/native/` and
 compiles the Milano 1848 engine's modules there (the same typed source mypy checks);
-`companion milano1848 simulate --native` runs its worker processes on that copy. The app, the tests
-and every other command run the Python source. A copy built from other source than the checkout's
-(its stamp is a hash of the engine's files, the Python version and mypyc's) is refused, never used.
+`companion milano1848 simulate` (and scripts/difficulty.py) runs its worker processes on that copy
+whenever it is built from this source. The app, the tests and every other command run the Python source. A copy built from other source than the checkout's
+(its stamp is a hash of every file of the package it copied, the Python version and mypyc's: the
+workers import the copy's other modules too) is refused, never used.
 
 Needs a C compiler and Python's headers (Debian: gcc, python3-dev); mypyc comes with mypy (the dev
 extra). Two modules stay interpreted: mypyc cannot compile a subclass of str (errors.Sentence) nor
@@ -34,14 +35,15 @@ class NativeError(RuntimeError):
 
 
 def stamp() -> str:
-    """What the compiled copy must have been built from: the engine's source, this Python, this mypyc."""
+    """What the compiled copy must have been built from: the package's source, this Python, this mypyc."""
     try:
         from mypy.version import __version__ as mypy_version
     except ImportError:
         raise NativeError("mypyc comes with mypy: pip install 'table-companion[dev]'") from None
     digest = hashlib.sha256(f"{sys.version}|{mypy_version}".encode())
-    for path in sorted((ROOT / ENGINE).glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    package = ROOT / "companion"
+    for path in sorted(package.rglob("*.py")):
+        digest.update(str(path.relative_to(package)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
 
 
@@ -89,13 +91,19 @@ def processes_on_the_compiled_copy(target: Path | None = None) -> Iterator[None]
             del os.environ["COMPANION_ASSETS"]
 
 
+def running_compiled() -> bool:
+    """This process runs the compiled engine (its modules are machine code, not source)."""
+    from companion.games.milano1848 import reducer
+    return not (reducer.__file__ or "").endswith(".py")
+
+
 def main() -> int:
     try:
         build()
     except NativeError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return 1
-    print(f"compiled engine in {NATIVE}: companion milano1848 simulate --native uses it")
+    print(f"compiled engine in {NATIVE}: companion milano1848 simulate uses it")
     return 0
 
 

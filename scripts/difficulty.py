@@ -13,14 +13,15 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# The installed package (make installs it): no sys.path change here, or the workers would import the
+# checkout's source instead of the compiled engine (simulate_command refuses to go on if they do).
+from companion import native
+from companion.assets import milano1848
+from companion.games.milano1848.setup import Options
+from companion.games.milano1848.simulate import Summary, summarise
+from companion.simulate_command import run_games
 
-from companion import native  # noqa: E402
-from companion.assets import milano1848  # noqa: E402
-from companion.games.milano1848.setup import Options  # noqa: E402
-from companion.games.milano1848.simulate import Summary, summarise  # noqa: E402
-from companion.simulate_command import run_games  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 OFFSETS = (-2, -1, 0, 1, 2)
 MODES = ("basic", "advanced")

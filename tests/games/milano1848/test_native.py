@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import multiprocessing
 import os
 import shutil
@@ -22,8 +23,24 @@ from companion.simulate_command import run_games
 CAN_COMPILE = bool(shutil.which(os.environ.get("CC", "cc"))) and Path(sysconfig.get_paths()["include"], "Python.h").exists()
 
 
+HIDING_SCRIPT = """
+import sys
+sys.path.insert(0, {checkout!r})
+from pathlib import Path
+from companion.native import NativeError
+from companion.games.milano1848.setup import Options
+from companion.simulate_command import run_games
+if __name__ == "__main__":
+    try:
+        list(run_games(Options(players=3, seed=0), 4, seed=1, workers=1, compiled=Path({target!r})))
+        print("played on the source, silently")
+    except NativeError as exc:
+        print("refused:", exc)
+"""
+
+
 @pytest.mark.skipif(not CAN_COMPILE, reason="no C compiler or no Python headers here (Debian: gcc, python3-dev)")
-def test_the_compiled_engine_plays_the_same_games(tmp_path):
+def test_the_compiled_engine_plays_the_same_games(tmp_path, monkeypatch, capsys):
     target = tmp_path / "native"
     native.build(target)  # a minute or two
     assert native.fresh(target)
@@ -38,12 +55,26 @@ def test_the_compiled_engine_plays_the_same_games(tmp_path):
         python = summarise(run_games(options, 150, seed=3, workers=2))
         compiled = summarise(run_games(options, 150, seed=3, workers=2, compiled=target))
         assert compiled == python
+    monkeypatch.setattr(native, "NATIVE", target)  # as if `make native` had built it
+    runs = {}
+    for engine in ("auto", "python"):
+        assert main(["milano1848", "simulate", "--games", "40", "--workers", "1", "--json", "--engine", engine]) == 0
+        runs[engine] = json.loads(capsys.readouterr().out)
+    assert runs["auto"]["engine"] == "compiled" and runs["python"]["engine"] == "python"  # built: the default uses it
+    assert {k: v for k, v in runs["auto"].items() if k not in ("engine", "seconds")} == \
+           {k: v for k, v in runs["python"].items() if k not in ("engine", "seconds")}
+    hiding = tmp_path / "hiding.py"  # a script that puts the checkout first: its workers would import the source
+    hiding.write_text(HIDING_SCRIPT.format(checkout=str(native.ROOT), target=str(target)))
+    told = subprocess.run([sys.executable, str(hiding)], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert told.stdout.startswith("refused: the workers imported the engine's source")
     (target / native.STAMP).write_text("built from other source")
     assert not native.fresh(target)  # a copy built from other source is never used
+    assert main(["milano1848", "simulate", "--games", "10", "--workers", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine"] == "python"
 
 
-def test_without_a_compiled_engine_simulate_native_says_what_to_do(tmp_path, monkeypatch, capsys):
+def test_without_a_compiled_engine_simulate_engine_compiled_says_what_to_do(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(native, "NATIVE", tmp_path / "nothing")
-    assert main(["milano1848", "simulate", "--games", "10", "--native"]) == 2
+    assert main(["milano1848", "simulate", "--games", "10", "--engine", "compiled"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "make native" in err
