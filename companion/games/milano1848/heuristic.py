@@ -147,11 +147,11 @@ def _strengthen(state: State) -> a.Action | None:
     if state.mode != "advanced":
         return None
     assert state.active is not None
-    hand = state.hands[state.patriots[state.active].hand]
+    italy, hand = state.edition.italy, state.hands[state.patriots[state.active].hand]
     for help_name, heroic in state.heroic.items():
-        matching = tuple(c for c in hand if state.edition.italy[c][1] == help_name)
-        if not heroic and matching:
-            action = a.Strengthen(help_name, matching)
+        matching = () if heroic else tuple(c for c in hand if italy[c][1] == help_name)
+        if matching and len({italy[c][0] for c in matching + tuple(state.tiles[help_name])}) == 1:
+            action = a.Strengthen(help_name, matching)  # (mixed icons: refused by the rules, not asked: most tries)
             if check(state, action) is None:
                 return action
     return None
