@@ -8,8 +8,10 @@ whenever it is built from this source. The app, the tests and every other comman
 workers import the copy's other modules too) is refused, never used.
 
 Needs a C compiler and Python's headers (Debian: gcc, python3-dev); mypyc comes with mypy (the dev
-extra). Two modules stay interpreted: mypyc cannot compile a subclass of str (errors.Sentence) nor
-class-level defaults before dataclass fields (the actions' `kind`).
+extra). Besides the package's `__init__`, two modules stay interpreted: mypyc cannot compile a
+subclass of str (errors.Sentence) nor class-level defaults before dataclass fields (the actions'
+`kind`). Hot value objects are plain classes with `Final` fields rather than frozen dataclasses
+(events.Event): a dataclass's generated `__init__` stays interpreted even in a compiled module.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 Basic/Advanced x wave size -2..+2 around the rules' own, with 95% confidence intervals.
 
 Run: .venv/bin/python scripts/difficulty.py [--games 1000]   (every core; a few minutes; with the
-compiled engine when `make native` has built it, which plays the very same games twice as fast)
+compiled engine when `make native` has built it, which plays the very same games three times as fast)
 """
 
 from __future__ import annotations
