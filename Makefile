@@ -23,8 +23,8 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/simulation.py
 	$(BIN)/python benchmarks/app.py
 
-# The engine compiled by mypyc for `companion milano1848 simulate --native` (a C compiler and
-# Python's headers needed: Debian gcc, python3-dev); the app and the tests never use it.
+# The engine compiled by mypyc, which `companion milano1848 simulate` uses once it is built (a C
+# compiler and Python's headers needed: Debian gcc, python3-dev); the app and the tests never use it.
 native: $(VENV)/.installed-dev
 	$(BIN)/python -m companion.native
 
