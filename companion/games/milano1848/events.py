@@ -17,9 +17,10 @@ class Event:
     soldiers defeated), fight-lost, radetzky-defeated (zone), italy-conquers (zone), cube (count),
     promoted (zone), drawn (count), help (card).
 
-    A value (compared and hashed by its fields, never changed: `Final`). Not a frozen dataclass on
-    purpose: a game makes ~260 of them, and a frozen dataclass's generated `__init__` costs 20 times
-    this one's in the compiled engine (companion.native).
+    A value, compared and hashed by its fields, which are `Final` (mypy refuses an assignment; the
+    compiled engine raises). Not a frozen dataclass on purpose: a game makes ~260 events, and a
+    dataclass's generated `__init__` stays interpreted in the compiled engine (companion.native),
+    20 times the cost of this one there.
     """
 
     def __init__(self, kind: str, zone: int = 0, count: int = 0, card: str = "", faction: str = "") -> None:
