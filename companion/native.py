@@ -3,9 +3,10 @@
 `make native` (`python -m companion.native`) copies the companion package to `build/native/` and
 compiles the Milano 1848 engine's modules there (the same typed source mypy checks);
 `companion milano1848 simulate` (and scripts/difficulty.py) runs its worker processes on that copy
-whenever it is built from this source. The app, the tests and every other command run the Python source. A copy built from other source than the checkout's
-(its stamp is a hash of every file of the package it copied, the Python version and mypyc's: the
-workers import the copy's other modules too) is refused, never used.
+whenever it is built from this source. The app, the tests and every other command run the Python
+source. A copy built from other source than the checkout's (its stamp is a hash of every file of
+the package it copied, the Python version and mypyc's: the workers import the copy's other modules
+too) is refused, never used.
 
 Needs a C compiler and Python's headers (Debian: gcc, python3-dev); mypyc comes with mypy (the dev
 extra). Besides the package's `__init__`, two modules stay interpreted: mypyc cannot compile a

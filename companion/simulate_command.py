@@ -90,7 +90,8 @@ def simulate(args: argparse.Namespace) -> int:
             "seconds": round(seconds, 2), "workers": workers, "engine": "compiled" if compiled else "python"}))
     else:
         print(describe(summary, args.players, args.mode, wave))
-        engine = "the compiled engine" if compiled else "the Python engine (make native compiles it: about 3 times as fast)"
+        engine = ("the compiled engine" if compiled
+                  else "the Python engine (make native compiles it: about 3 times as fast)")
         print(f"{summary.games} games in {seconds:.1f} s on {workers} core(s): "
               f"{summary.games / seconds / workers:.0f} games per second per core, {engine}")
     return 0

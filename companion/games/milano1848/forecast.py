@@ -119,7 +119,8 @@ def _poured(state: State) -> list[int]:
 
 def _threats(state: State, soldiers: list[int]) -> list[Threat]:
     margin, crowd = state.edition.rules.conquest_margin, _crowd(state)
-    return [Threat(z, soldiers[z], crowd[z], soldiers[z] - crowd[z] - margin + 1) for z in _falling(state, soldiers, crowd)]
+    return [Threat(z, soldiers[z], crowd[z], soldiers[z] - crowd[z] - margin + 1)
+            for z in _falling(state, soldiers, crowd)]
 
 
 def _crowd(state: State) -> list[int]:

@@ -36,8 +36,8 @@ from .state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, PLACE, State
 RADETZKY_ODDS = 0.5
 CLASH_ODDS = 0.5
 # The actions without fields, made once (values: one instance serves every game).
-AUSTRIAN_TURN_ACTION, CONTINUE_ACTION, STOP_ACTION, END_TURN_ACTION = a.AustrianTurn(), a.Continue(), a.Stop(), a.EndTurn()
-CONQUER_ACTION, REFRESH_ACTION = a.Conquer(), a.Refresh()
+AUSTRIAN_TURN_ACTION, CONTINUE_ACTION, STOP_ACTION = a.AustrianTurn(), a.Continue(), a.Stop()
+CONQUER_ACTION, REFRESH_ACTION, END_TURN_ACTION = a.Conquer(), a.Refresh(), a.EndTurn()
 FIGHT_RADETZKY_ACTION, FIGHT_SOLDIERS_ACTION = a.FightRadetzky(), a.FightSoldiers()
 
 

@@ -33,7 +33,7 @@ BEATER = tuple(INDEX[next(i for i in ICONS if BEATS[i] == a)] for a in ICONS)  #
 
 def counts(icons: Iterable[str]) -> Counts:
     """("swords", "map", "swords") -> (2, 1, 0)."""
-    swords = maps = cannonballs = 0  # plain comparisons: the fastest count in both engines (the policy counts every decision)
+    swords = maps = cannonballs = 0  # comparisons: the fastest count in both engines (the policy counts often)
     for icon in icons:
         if icon == "swords":
             swords += 1
