@@ -24,8 +24,8 @@ from companion import native  # noqa: E402
 RUN = """
 import time
 from companion.assets import milano1848
-from companion.games.milano1848 import reducer
 from companion.games.milano1848.simulate import play_out
+from companion.native import running_compiled
 from companion.games.milano1848.setup import Options
 edition = milano1848()
 
@@ -38,7 +38,7 @@ def rate(players, mode, games):
         best = max(best, games / (time.process_time() - started))
     return best
 
-engine = "compiled" if reducer.__file__.endswith(".so") else "Python source"
+engine = "compiled" if running_compiled() else "Python source"
 print(f"{engine}: 4 players, Basic: {rate(4, 'basic', 150):.0f} games/s")
 setups = {(p, m): rate(p, m, 60) for p in range(1, 6) for m in ("basic", "advanced")}
 (players, mode), slowest = min(setups.items(), key=lambda item: item[1])
