@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import permutations
 from math import comb
 
 from . import actions as a
@@ -97,11 +96,16 @@ def _answer_with(card: str) -> a.Answer:
 
 
 def _beat_all(state: State, cards: list[str], revealed: list[str]) -> tuple[str, ...] | None:
-    italy = state.edition.italy
-    for order in permutations(cards, len(revealed)):
-        if all(BEATS[italy[c][0]] == r for c, r in zip(order, revealed)):
-            return order
-    return None
+    """For each revealed card in turn, the first card left that beats it (cards of one icon are
+    interchangeable, so this is the first order that beats them all, if any does)."""
+    italy, left, order = state.edition.italy, list(cards), []
+    for icon in revealed:
+        card = next((c for c in left if BEATS[italy[c][0]] == icon), None)
+        if card is None:
+            return None
+        left.remove(card)
+        order.append(card)
+    return tuple(order)
 
 
 def _clash_odds(state: State) -> float:
