@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.assets import milano1848
+from companion.assets import edition as load_edition
 from companion.games.milano1848.edition import Edition
 
 
@@ -19,7 +19,7 @@ def own_directories(tmp_path_factory, monkeypatch):
 
 @pytest.fixture(scope="session")
 def edition() -> Edition:
-    return milano1848()
+    return load_edition("milano1848")  # type: ignore[no-any-return]
 
 
 @pytest.fixture

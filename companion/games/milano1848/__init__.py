@@ -27,5 +27,6 @@ __all__ = [
     "Edition", "EndTurn", "Event", "FightRadetzky", "FightSoldiers", "Game", "IllegalActionError", "Move",
     "Options", "PlacePatriot", "Promote", "Record", "Refresh", "State", "Stop", "Strengthen", "UseHelp",
     "action_from_dict", "apply", "check", "legal_actions", "new_game", "play",
-    "random_action", "replay",
+    "RULES", "random_action", "replay",
 ]
+from .plugin import RULES  # noqa: E402  (its entry in companion.games.find_game)

@@ -23,7 +23,7 @@ def shuffle(state: State, items: list[T]) -> None:
 
     The order random.shuffle gives, written out (Fisher-Yates on the generator's bits): a recorded
     game's decks then depend only on the Mersenne Twister's output, not on a Python version's shuffle,
-    and the loop is compiled with the engine (companion.native)."""
+    and the loop is compiled with the engine (companion.tables.milano1848.native)."""
     bits = random.Random(f"{state.seed}/{state.shuffles}").getrandbits
     for i in range(len(items) - 1, 0, -1):
         j = _below(bits, i + 1)

@@ -1,42 +1,6 @@
-"""The errors the engine raises: every one carries a sentence a player can read."""
+"""The errors the engine raises (the shared vocabulary of every engine): each carries a sentence a
+player can read."""
 
-from __future__ import annotations
+from companion.games.vocabulary import CardNeeded, DataError, IllegalActionError, Sentence, plural
 
-
-class Sentence(str):
-    """A sentence for a player that keeps its English template and its values, so a screen can say
-    it in the table's language (companion.i18n.translate): the engine itself stays English."""
-
-    template: str
-    values: dict[str, object]
-
-    def __new__(cls, template: str, **values: object) -> Sentence:
-        made = super().__new__(cls, template.format(**values))
-        made.template, made.values = template, values
-        return made
-
-
-def plural(count: int, one: str, many: str, **values: object) -> Sentence:
-    """The singular or the plural template (the catalog keeps both)."""
-    return Sentence(one if count == 1 else many, count=count, **values)
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow in this state; the message says why."""
-
-
-class CardNeeded(IllegalActionError):
-    """Table decks: the action draws a card the engine cannot see; say which card it was."""
-
-    def __init__(self, deck: str) -> None:
-        super().__init__(f"Say which {deck} card was drawn: with table decks the companion cannot see it.")
-        self.deck = deck
-
-
-class DataError(ValueError):
-    """A data file (map, decks, rules, state file, record) is malformed; names the field."""
-
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
+__all__ = ["CardNeeded", "DataError", "IllegalActionError", "Sentence", "plural"]

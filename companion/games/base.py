@@ -1,0 +1,79 @@
+"""What every rules engine offers, so the session, the journal and the commands know no game.
+
+A game registers one `Rules` object (see `companion.games.find_game`). Standard library only.
+python-chess's variants are the model: one small object per game names its formats and builds
+its games; the game object is the checked way to play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
+
+
+class Decision(Protocol):
+    """One applied decision with its random outcome (what a journal row holds)."""
+
+    @property
+    def action(self) -> Any: ...
+
+    @property
+    def drawn(self) -> Sequence[Any]:
+        """Its random outcome (cards drawn, dice rolled): played again with it, it repeats exactly."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class PlayedGame(Protocol):
+    """A game in progress: `play` refuses an illegal action with the reason, `undo` steps back."""
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def records(self) -> Sequence[Decision]: ...
+
+    def play(self, action: Any, cards: Sequence[Any] = ()) -> list[Any]: ...
+
+    def undo(self) -> Decision: ...
+
+    def legal_actions(self) -> list[Any]: ...
+
+    def header(self) -> dict[str, Any]: ...
+
+
+class Rules(Protocol):
+    """A game's rules engine as the rest of the companion sees it."""
+
+    id: str  # the package's name, the assets folder's, the command's
+    title: str  # the game's name as its box prints it
+    record_format: str  # the record header's "format"
+    record_version: int
+
+    def load_edition(self, read: Callable[[str], str], where: Callable[[str], str]) -> Any:
+        """The game's data files, validated; `read("map.toml")` gives a file's text, `where` its full
+        path for error messages. Raises DataError naming the file and field."""
+        ...
+
+    def options_from_dict(self, data: object) -> Any: ...
+
+    def new_game(self, edition: Any, options: Any, cards: Sequence[Any] = ()) -> PlayedGame: ...
+
+    def replay(self, edition: Any, header: dict[str, Any], records: Iterable[dict[str, Any]]) -> PlayedGame:
+        """Rebuild a game from its record's header and decisions (as dicts); DataError names the line."""
+        ...
+
+    def dumps(self, state: Any) -> str: ...
+
+    def loads(self, text: str, edition: Any) -> Any: ...
+
+    def action_from_dict(self, data: object) -> Any: ...
+
+    def standing(self, state: Any) -> tuple[int, str | None]:
+        """The round and the winner (None while the game goes on), for the journal's list."""
+        ...
+
+    def describe(self, state: Any) -> list[str]:
+        """Where the game stands, in a few lines of English (`companion games show`)."""
+        ...
