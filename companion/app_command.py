@@ -13,28 +13,30 @@ import sys
 import time
 from typing import Any
 
-from companion.assets import milano1848
-from companion.commands import UserError, run_demo, user_errors
-from companion.games.milano1848 import stateio
-from companion.games.milano1848.dealer import Draw
-from companion.games.milano1848.errors import DataError
-from companion.games.milano1848.game import Game
-from companion.games.milano1848.setup import Options
-from companion.appliance_command import load_config, open_store
 from companion import i18n
+from companion.appliance_command import load_config, open_store
+from companion.assets import edition
+from companion.commands import UserError, user_errors
+from companion.games import find_game
+from companion.games.base import PlayedGame
+from companion.games.vocabulary import DataError
 from companion.i18n import _
 from companion.notify import Notifier
+from companion.records import rules_of
 from companion.session import Session
 from companion.store import Journal, Store, StoreError
+from companion.tables import find_table, table_ids
 
 DOTS_PER_MM = 203 / 25.4
 
 
 @user_errors
 def run(args: argparse.Namespace) -> int:
+    game = args.game or table_ids()[0]
     if args.terminal:
-        return int(run_demo(args))
-    options = _options(args)
+        args.seed = 1 if args.seed is None else args.seed  # the demo repeats itself unless told otherwise
+        return int(find_table(game).run_demo(args))
+    choices = _choices(game, args)
     config = load_config()
     try:
         from companion.devices import open_devices
@@ -54,11 +56,11 @@ def run(args: argparse.Namespace) -> int:
                           retry_s=0.2 if args.headless else 2.0)
     sessions = Sessions(store, opened.devices, trace=args.trace_journal)
     try:
-        app = _open(App, args, config, opened.tray, sessions, presses, store.notice,
+        app = _open(App, args, config, opened.tray, sessions, presses, store.notice, choices,
                     check_devices=lambda: run_checks(config, opened, store, headless=args.headless))
         if args.autoplay:
             resumed = sessions.resume() if args.resume and store.in_progress() else None
-            app.begin(resumed or sessions.new(options))
+            app.begin(resumed or sessions.new(game, _options(choices[game], args)))
             return _autoplay(app, opened, args.rounds)
         app.run(heartbeat=Notifier().frame)
     finally:
@@ -74,10 +76,11 @@ class Sessions:
         self.store, self.devices = store, devices
         self.trace = _print_commit if trace else None
 
-    def new(self, options: Options, cards: Sequence[Draw] = ()) -> Session:
-        """A new game; table decks name the setup's Zone cards in `cards` (CardNeeded: one more is needed)."""
-        game = Game(milano1848(), options, cards)
-        return Session(game, self.devices, journal=Journal.start(self.store, game, self.trace))
+    def new(self, game_id: str, options: Any, cards: Sequence[Any] = ()) -> Session:
+        """A new game; table decks name the setup's cards in `cards` (CardNeeded: one more is needed)."""
+        game = find_game(game_id).new_game(edition(game_id), options, cards)
+        return Session(game, self.devices, find_table(game_id).new_table(),
+                       journal=Journal.start(self.store, game, self.trace))
 
     def remember_language(self, code: str) -> None:
         try:
@@ -91,8 +94,9 @@ class Sessions:
         if saved is None:
             return None
         options = saved.header.get("options", {})
-        return _("Resume: round {round}, {players} players, {actions} actions").format(
-            round=saved.round, players=options.get("players", "?"), actions=saved.actions)
+        players = options.get("players", "?") if isinstance(options, dict) else "?"
+        return _("Resume {game}: round {round}, {players} players, {actions} actions").format(
+            game=saved.title, round=saved.round, players=players, actions=saved.actions)
 
     def resume(self) -> Session:
         saved = self.store.in_progress()
@@ -100,29 +104,37 @@ class Sessions:
         game = self.store.load(saved.id)
         if self.trace is not None:
             print(f"resumed {len(game.records)} {state_digest(game)}", flush=True)
-        session = Session(game, self.devices, journal=Journal(self.store, saved.id, self.trace))
+        table = find_table(rules_of(game.header()).id).new_table()
+        session = Session(game, self.devices, table, journal=Journal(self.store, saved.id, self.trace))
         face = self.store.setting("die.face")
         if face:
             self.devices.die.show(face)  # the die shows what it showed before the power went
-        session.message = _("Resumed: round {round}.").format(round=game.state.round)
+        session.message = _("Resumed: round {round}.").format(round=saved.round)
         return session
 
 
-def _print_commit(seq: int, game: Game) -> None:
+def _print_commit(seq: int, game: PlayedGame) -> None:
     """--trace-journal (the crash test): each committed decision and the state it led to."""
     print(f"committed {seq} {state_digest(game)}", flush=True)
 
 
-def state_digest(game: Game) -> str:
+def state_digest(game: PlayedGame) -> str:
     """A short fingerprint of where the game stands (the crash test compares live and replayed)."""
     import hashlib
 
-    return hashlib.sha256(stateio.dumps(game.state).encode()).hexdigest()[:16]
+    return hashlib.sha256(rules_of(game.header()).dumps(game.state).encode()).hexdigest()[:16]
 
 
-def _options(args: argparse.Namespace) -> Options:
+def _choices(game: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Every game's start choices; the one asked for (--game) first, with the command's options."""
+    ordered = [game] + [g for g in table_ids() if g != game]
+    return {g: find_table(g).Choices.from_args(args) if g == game else find_table(g).Choices() for g in ordered}
+
+
+def _options(choices: Any, args: argparse.Namespace) -> Any:
+    """The game --autoplay starts: the command's options (--seed as given)."""
     try:
-        options = Options(players=args.players, mode=args.mode, seed=args.seed, wave=args.wave)
+        options = choices.options(1 if args.seed is None else args.seed)
         options.validate()
     except DataError as exc:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
@@ -136,7 +148,7 @@ def _ticket_dir(args: argparse.Namespace) -> Any:
 
 
 def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any] | None,  # type: ignore[no-untyped-def]
-          sessions: Sessions, presses: queue.Queue[str], notice: str, check_devices: Any):
+          sessions: Sessions, presses: queue.Queue[str], notice: str, choices: dict[str, Any], check_devices: Any):
     size_text = args.size or config["screen.size"]
     width, _, height = size_text.partition("x")
     try:
@@ -147,7 +159,7 @@ def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any
         return app_class(None, size, headless=args.headless, tray=tray, new_session=sessions.new,
                          resume=(sessions.resumable, sessions.resume), notice=notice, presses=presses,
                          check_devices=check_devices, choose_language=sessions.remember_language,
-                         camera=sessions.devices.cards)
+                         camera=sessions.devices.cards, games=list(choices), choices=choices)
     except Exception as exc:  # pygame.error: no display, no video driver
         raise UserError(f"no screen to open ({exc}); try --headless, or --terminal for the text demo") from None
 
@@ -161,8 +173,8 @@ def _autoplay(app, opened, rounds: int) -> int:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + 10
     while service.queue.documents() and time.monotonic() < deadline:
         time.sleep(0.05)
-    state = app.session.state
-    result = f"winner {state.winner}" if state.winner else f"round {state.round}"
+    round_, winner = rules_of(app.session.game.header()).standing(app.session.state)
+    result = f"winner {winner}" if winner else f"round {round_}"
     print(f"autoplay: {result}; {stats.summary()}")
     if opened.tray is not None:
         lengths = [round(image.height / DOTS_PER_MM) for image in opened.tray]

@@ -11,8 +11,8 @@ from pathlib import Path
 from companion import config as configuration
 from companion import paths
 from companion.commands import MAX_RECORD_BYTES, UserError, read_text, user_errors
-from companion.games.milano1848 import stateio
-from companion.games.milano1848.errors import DataError
+from companion.games.vocabulary import DataError
+from companion.records import rules_of
 from companion.store import Store, StoreError
 
 
@@ -51,15 +51,10 @@ def show_game(args: argparse.Namespace) -> int:
     with store_errors():
         saved, game = store.game(args.id), store.load(args.id)
     if args.state:
-        print(stateio.dumps(game.state))
+        print(rules_of(game.header()).dumps(game.state))
         return 0
-    state = game.state
     print(saved.describe())
-    print(f"patriots: {', '.join(f'{p.name} in zone {p.zone}' for p in state.patriots)}")
-    conquered = [zone for zone, owner in enumerate(state.owner) if owner]
-    print(f"step: {state.step}; Soldiers on the map {sum(state.soldiers)}, castle {state.castle}, "
-          f"reserve {state.reserve}; Radetzky in zone {state.radetzky}; zones conquered: "
-          f"{', '.join(map(str, conquered)) or 'none'}")
+    print("\n".join(rules_of(game.header()).describe(game.state)))
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -11,12 +12,18 @@ from companion.assets import assets_dir, read_asset
 from companion.commands import UserError, user_errors
 
 
+@functools.lru_cache(maxsize=1)
 def card_registry() -> Any:
-    """The marker -> card registry from assets/cards/registry.toml; UserError names a broken one."""
-    from hardware.registry import RegistryError, parse_registry
+    """Every game's marker -> card registry (assets/<game>/cards.toml) in one; UserError names a
+    broken file, or two games sharing a marker or a card id."""
+    from companion.games import game_ids
+    from hardware.registry import RegistryError, merge, parse_registry
 
+    found = [(assets_dir() / game / "cards.toml") for game in game_ids()]
+    files = [path for path in found if path.exists()]
     try:
-        return parse_registry(read_asset("cards/registry.toml"), str(assets_dir() / "cards" / "registry.toml"))
+        registries = [parse_registry(read_asset(f"{path.parent.name}/cards.toml"), str(path)) for path in files]
+        return merge(registries, [str(path) for path in files])
     except RegistryError as exc:
         raise UserError(str(exc)) from None
 

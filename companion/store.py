@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.assets import milano1848
-from companion.games.milano1848.errors import DataError
-from companion.games.milano1848.game import Game
-from companion.games.milano1848.records import load_record
+from companion.games.base import PlayedGame
+from companion.games.vocabulary import DataError
+from companion.records import load_record, rules_of
 
 SCHEMA_VERSION = 1
 SCHEMA = """
@@ -62,13 +61,21 @@ class SavedGame:
     def in_progress(self) -> bool:
         return self.winner is None
 
+    @property
+    def title(self) -> str:
+        """The game's name, from the record's format ("?" for a format this companion does not know)."""
+        try:
+            return rules_of(self.header).title
+        except DataError:
+            return f"? ({self.header.get('format')!s:.60})"
+
     def describe(self) -> str:
-        """One line for a list: when, who, how far."""
+        """One line for a list: which game, when, who, how far."""
         options = self.header.get("options", {})
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated))
         how = f"{self.winner.capitalize()} won" if self.winner else "in progress"
-        return (f"game {self.id}: {when}, {options.get('players', '?')} player(s), {options.get('mode', '?')}, "
-                f"round {self.round}, {self.actions} actions, {how}")
+        return (f"game {self.id}: {self.title}, {when}, {options.get('players', '?')} player(s), "
+                f"{options.get('mode', '?')}, round {self.round}, {self.actions} actions, {how}")
 
 
 class Store:
@@ -198,22 +205,23 @@ class Store:
         rows = self.db.execute("SELECT record FROM records WHERE game = ? ORDER BY seq", (game_id,))
         return "\n".join([json.dumps(saved.header)] + [row[0] for row in rows]) + "\n"
 
-    def load(self, game_id: int) -> Game:
-        """The saved game replayed from its records: exactly where the table left it."""
+    def load(self, game_id: int) -> PlayedGame:
+        """The saved game replayed from its records (its engine found from the record's format):
+        exactly where the table left it."""
         try:
-            return load_record(self.export(game_id), milano1848())
+            return load_record(self.export(game_id))[1]
         except DataError as exc:
             raise StoreError(f"Game {game_id} cannot be replayed ({exc}); `companion games export` keeps its record.") from None
 
     def import_text(self, text: str) -> int:
         """A JSON Lines record, checked by replaying it, as a new saved game; its id. DataError: what is wrong."""
-        game = load_record(text, milano1848())
+        rules, game = load_record(text)
+        round_, winner = rules.standing(game.state)
         game_id = self.create(game.header())
         with self._transaction():
             self.db.executemany("INSERT INTO records VALUES (?, ?, ?)",
                                 [(game_id, n, json.dumps(r.to_dict())) for n, r in enumerate(game.records, start=1)])
-            self.db.execute("UPDATE games SET round = ?, winner = ? WHERE id = ?",
-                            (game.state.round, game.state.winner, game_id))
+            self.db.execute("UPDATE games SET round = ?, winner = ? WHERE id = ?", (round_, winner, game_id))
         return game_id
 
     def delete(self, game_id: int) -> None:
@@ -265,20 +273,23 @@ def _sentence(exc: sqlite3.DatabaseError) -> str:
 class Journal:
     """One game in the store: the session tells it after every decision and every undo."""
 
-    def __init__(self, store: Store, game_id: int, trace: Callable[[int, Game], None] | None = None) -> None:
+    def __init__(self, store: Store, game_id: int, trace: Callable[[int, PlayedGame], None] | None = None) -> None:
         self.store, self.game_id, self.trace = store, game_id, trace
 
     @classmethod
-    def start(cls, store: Store, game: Game, trace: Callable[[int, Game], None] | None = None) -> Journal:
+    def start(cls, store: Store, game: PlayedGame, trace: Callable[[int, PlayedGame], None] | None = None) -> Journal:
         return cls(store, store.create(game.header()), trace)
 
-    def recorded(self, game: Game) -> None:
-        """Commit the game's last decision. StoreError: it is not saved (the caller takes it back)."""
+    def recorded(self, game: PlayedGame, checkpoint: bool = False) -> None:
+        """Commit the game's last decision; at a checkpoint (the game's table says which decisions
+        are worth it) also a backup beside the database. StoreError: it is not saved (the caller
+        takes it back)."""
         record = game.records[-1]
-        self.store.append(self.game_id, len(game.records), record.to_dict(), game.state.round, game.state.winner)
+        round_, winner = rules_of(game.header()).standing(game.state)
+        self.store.append(self.game_id, len(game.records), record.to_dict(), round_, winner)
         if self.trace is not None:
             self.trace(len(game.records), game)
-        if record.action.kind == "austrian-turn" or game.state.winner:
+        if checkpoint:
             try:
                 self.store.backup(self.game_id)
             except StoreError:
@@ -306,6 +317,6 @@ class Journal:
         except StoreError:
             pass  # a lost die face is shown again by the next reveal; the next commit reports the fault
 
-    def undone(self, game: Game) -> None:
+    def undone(self, game: PlayedGame) -> None:
         """Forget the decision the game just took back. StoreError: it is still saved (the caller plays it again)."""
-        self.store.pop(self.game_id, game.state.round)
+        self.store.pop(self.game_id, rules_of(game.header()).standing(game.state)[0])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from hardware.document import Document
@@ -49,6 +49,20 @@ class CardReader(Protocol):
         ...
 
     def close(self) -> None: ...
+
+
+class DeskDie(Die, Protocol):
+    """Desk mode's simulated die: the screen draws its 8x8 pixels."""
+
+    def rows(self) -> Sequence[int]: ...
+
+
+class DeskCamera(CardReader, Protocol):
+    """Desk mode's simulated camera: a card dragged to the lens on screen is put under it."""
+
+    def show(self, card: str, spot: int = 0) -> None: ...
+
+    def take(self, spot: int) -> None: ...
 
 
 class Printer(Protocol):

@@ -17,7 +17,7 @@ class SimCamera(Scanner):
     def __init__(self, registry: CardRegistry, condition: str = "clean", fps: float = 30.0) -> None:
         self.registry = registry
         self.source = SyntheticSource(condition=condition)
-        self._markers = {card: marker for marker, (_, card) in registry.by_marker.items()}
+        self._markers = {card.card: marker for marker, card in registry.by_marker.items()}
         super().__init__(lambda: self.source, CardDetector(registry), Confirmer(), frame_interval_s=1 / fps)
         self.status = Sentence("Camera simulated: drag cards under the lens.")
 
