@@ -26,7 +26,7 @@ bench: $(VENV)/.installed-dev
 # The engine compiled by mypyc, which `companion milano1848 simulate` uses once it is built (a C
 # compiler and Python's headers needed: Debian gcc, python3-dev); the app and the tests never use it.
 native: $(VENV)/.installed-dev
-	$(BIN)/python -m companion.native
+	$(BIN)/python -m companion.tables.milano1848.native
 
 # MicroPython's WebAssembly port (pinned in tests/micropython/package.json) runs the die's
 # protocol and firmware cases; it needs Node.js and npm (Debian packages nodejs, npm).

@@ -19,7 +19,7 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.assets import milano1848  # noqa: E402
+from companion.assets import edition  # noqa: E402
 from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
 from companion.games.milano1848.setup import Options  # noqa: E402
@@ -38,7 +38,7 @@ def cpu_s() -> float:
 def main() -> None:
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
-        session = Session(Game(milano1848(), Options(players=4, seed=6)), Devices(SimDie(), service))
+        session = Session(Game(edition("milano1848"), Options(players=4, seed=6)), Devices(SimDie(), service))
         app = App(session, (800, 480), headless=True)
         app.animate = False
         app.draw()

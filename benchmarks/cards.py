@@ -21,6 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.assets import read_asset  # noqa: E402
+from companion.cards_command import card_registry
 from hardware.cards import CardDetector, Confirmer, default_detector, markers_of  # noqa: E402
 from hardware.registry import parse_registry  # noqa: E402
 from hardware.scene import CONDITIONS, PlacedCard, Scene, random_scene, render  # noqa: E402
@@ -74,7 +75,7 @@ def frames_to_placed(detector: CardDetector, marker: int, seed: int, condition: 
 def main() -> None:
     import pupil_apriltags
 
-    registry = parse_registry(read_asset("cards/registry.toml"))
+    registry = card_registry()
     known, unknown = sorted(registry.by_marker), [m for m in range(400, 587)]
     frames = dataset(known, unknown)
     counts = {c: sum(1 for s, _ in frames if s.condition == c) for c in CONDITIONS}

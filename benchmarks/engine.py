@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.assets import milano1848  # noqa: E402
+from companion.assets import edition  # noqa: E402
 from companion.games.milano1848.actions import AustrianTurn  # noqa: E402
 from companion.games.milano1848.dealer import Dealer  # noqa: E402
 from companion.games.milano1848.edition import Edition  # noqa: E402
@@ -102,13 +102,13 @@ def replay_ms(edition: Edition, length: int = 300, repeats: int = 20) -> float:
 
 
 def main() -> None:
-    edition = milano1848()
-    median, p99 = austrian_turn_us(edition)
+    milano = edition("milano1848")
+    median, p99 = austrian_turn_us(milano)
     print(f"austrian turn (checked, mid-game, 4 players): median {median:.0f} us, p99 {p99:.0f} us  [goal <= 200 us]")
-    rate, decisions = games_per_second(edition)
+    rate, decisions = games_per_second(milano)
     print(f"random legal games, one core: {rate:.0f} games/s (median of 5 s), {decisions:.0f} decisions/game"
           "  [goal >= 500]")
-    print(f"replay of a 300-action record: median {replay_ms(edition):.1f} ms  [goal <= 20 ms]")
+    print(f"replay of a 300-action record: median {replay_ms(milano):.1f} ms  [goal <= 20 ms]")
 
 
 if __name__ == "__main__":

@@ -19,15 +19,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from companion import native  # noqa: E402
+from companion.tables.milano1848 import native  # noqa: E402
 
 RUN = """
 import time
-from companion.assets import milano1848
+from companion.assets import edition as load_edition
 from companion.games.milano1848.simulate import play_out
-from companion.native import running_compiled
+from companion.tables.milano1848.native import running_compiled
 from companion.games.milano1848.setup import Options
-edition = milano1848()
+edition = load_edition("milano1848")
 
 def rate(players, mode, games):
     best = 0.0

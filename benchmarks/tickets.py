@@ -12,7 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.assets import milano1848, milano1848_layout  # noqa: E402
+from companion.assets import edition  # noqa: E402
+from companion.tables.milano1848.layout import zone_layout  # noqa: E402
 from companion.games.milano1848.actions import AustrianTurn  # noqa: E402
 from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
@@ -25,14 +26,14 @@ from hardware.ticket_image import DPI, render  # noqa: E402
 def ticket_lengths_mm(games: int = 40) -> list[float]:
     lengths = []
     for seed in range(games):
-        game = Game(milano1848(), Options(players=3 + seed % 3, mode=("basic", "advanced")[seed % 2], seed=seed))
+        game = Game(edition("milano1848"), Options(players=3 + seed % 3, mode=("basic", "advanced")[seed % 2], seed=seed))
         rng = random.Random(seed)
         while game.state.step != OVER:
             action = greedy_bot(game.state, rng)
             before = game.state
             events = game.play(action)
             if isinstance(action, AustrianTurn):
-                ticket = austrian_turn_ticket(before, game.state, events, milano1848_layout())
+                ticket = austrian_turn_ticket(before, game.state, events, zone_layout())
                 lengths.append(render(ticket, 384).height / DPI * 25.4)
     return sorted(lengths)
 

@@ -15,11 +15,11 @@ from pathlib import Path
 
 # The installed package (make installs it): no sys.path change here, or the workers would import the
 # checkout's source instead of the compiled engine (simulate_command refuses to go on if they do).
-from companion import native
-from companion.assets import milano1848
+from companion.tables.milano1848 import native
+from companion.assets import edition
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.simulate import Summary, summarise
-from companion.simulate_command import run_games
+from companion.tables.milano1848.simulate_command import run_games
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ MODES = ("basic", "advanced")
 
 
 def grid(games: int, workers: int, compiled: Path | None) -> dict[tuple[int, str, int], tuple[int, Summary]]:
-    waves = milano1848().rules.wave
+    waves = edition("milano1848").rules.wave
     cells = {}
     for players in range(1, 6):
         for mode in MODES:

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from companion import i18n  # noqa: E402
-from companion.assets import milano1848  # noqa: E402
+from companion.assets import edition  # noqa: E402
 from companion.games.milano1848 import actions as a  # noqa: E402
 from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
@@ -37,9 +37,9 @@ SCREENS = ("place", "act", "answer", "continue", "austria", "over")
 def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", setup: bool = True) -> None:
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
-        session = Session(Game(milano1848(), Options(players=4, seed=6)), Devices(SimDie(), service))
+        session = Session(Game(edition("milano1848"), Options(players=4, seed=6)), Devices(SimDie(), service))
         app = App(session, size, headless=True)
-        app.animate = False  # still screens; the Austrian turn's animation is not one of them
+        app.game.view.animate = False  # still screens; the Austrian turn's animation is not one of them
         if setup:
             app.screenshot(str(OUT / f"setup{suffix}.png"))  # the companion's deal, for the table to set up
         app.draw()
@@ -51,6 +51,7 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", set
                 if step == "act" and session.state.round == 1 and not session.message:
                     session.do(a.Move(99))  # show a refusal on the turn screen, as a player would meet it
                 _settle(session)
+                _printed(service)
                 app.screenshot(str(OUT / f"{step}{suffix}.png"))
                 wanted.pop(0)
                 continue
@@ -59,6 +60,13 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", set
             session.do(greedy_bot(session.state, rng))
         app.close()
         service.close()
+
+
+def _printed(service: PrintService) -> None:
+    """Let the printer finish the tickets so far: the screen then says the same on every run."""
+    deadline = time.monotonic() + 10
+    while service.waiting and time.monotonic() < deadline:
+        time.sleep(0.01)
 
 
 def _settle(session: Session) -> None:
@@ -83,10 +91,9 @@ def settings_screen(suffix: str) -> None:
               Check(doctor.DIE, False, unplugged, doctor._die_fix(unplugged)),
               Check(doctor.PRINTER, True, Sentence("{connection}: online, paper ok", connection="usb:0416:5011")),
               Check(doctor.BUTTONS, True, Sentence("Buttons ready."), required=False)]
-    app = App(None, (800, 480), headless=True, new_session=lambda options: None,  # type: ignore[arg-type,return-value]
-              check_devices=lambda: checks)
-    app.showing_settings = True
-    app.settings.checks = checks  # an illustration of the table (a Pi with its die unplugged), not a reading
+    app = App(None, (800, 480), headless=True, new_session=lambda game, options: None, check_devices=lambda: checks)
+    app.lobby.showing_settings = True
+    app.lobby.settings.checks = checks  # an illustration of the table (a Pi with its die unplugged), not a reading
     app.screenshot(str(OUT / f"settings{suffix}.png"))
     app.close()
 
@@ -101,14 +108,14 @@ def camera_screen(suffix: str) -> None:
     with tempfile.TemporaryDirectory() as spool:
         config = configuration.parse('[camera]\nsource = "simulated"\n', "screenshots")
         opened = open_devices(config, Path(spool), lambda name: None)
-        session = Session(Game(milano1848(), Options(players=3, seed=4)), opened.devices)
+        session = Session(Game(edition("milano1848"), Options(players=3, seed=4)), opened.devices)
         app = App(session, (800, 480), headless=True)
-        app.animate, rng = False, random.Random(5)
+        app.game.view.animate, rng = False, random.Random(5)
         while session.state.step != "answer":
             session.do(greedy_bot(session.state, rng))
         app.frame()
         card = next(b for b in app.buttons if b.action is not None)
-        target = (app.lens.rect.centerx + 30, app.lens.rect.centery - 40)
+        target = (app.game.lens.rect.centerx + 30, app.game.lens.rect.centery - 40)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.rect.center, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, button=1))
         app.frame()
@@ -119,20 +126,21 @@ def camera_screen(suffix: str) -> None:
 
 def table_decks_screens(suffix: str) -> None:
     """The table's own decks: naming the setup's Zone cards, then an Austria card by its icon."""
-    from companion.ui.start import TABLE_DECKS
+    from companion.tables.milano1848.choices import TABLE_DECKS
 
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         app = App(None, (800, 480), headless=True,
-                  new_session=lambda options, cards=(): Session(Game(milano1848(), options, cards), Devices(SimDie(), service)))
-        app.start_screen.privacy = TABLE_DECKS
-        app._start(app.start_screen.options(seed=6))
-        app._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
+                  new_session=lambda game, options, cards=(): Session(Game(edition(game), options, cards),
+                                                                      Devices(SimDie(), service)))
+        app.lobby.start_screen.chosen.privacy = TABLE_DECKS
+        app.lobby._start("milano1848", app.lobby.start_screen.chosen.options(seed=6))
+        app.lobby._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
         for zone in (8, 3, 5):
-            app.tap(tuple(map(int, app.board.centres[zone])))
+            app.tap(tuple(map(int, app.lobby.before_game.board.centres[zone])))
         app.screenshot(str(OUT / f"table-setup{suffix}.png"))
         for zone in (13, 14, 2, 10, 11, 15):
-            app.tap(tuple(map(int, app.board.centres[zone])))
+            app.tap(tuple(map(int, app.lobby.before_game.board.centres[zone])))
         session, rng = app.session, random.Random(1)
         while session.needed is None:
             session.do(greedy_bot(session.state, rng))
@@ -142,14 +150,14 @@ def table_decks_screens(suffix: str) -> None:
 
 
 def start_screen(suffix: str) -> None:
-    app = App(None, (800, 480), headless=True, new_session=lambda options: None)  # type: ignore[arg-type,return-value]
-    app.start_screen.players = 3
+    app = App(None, (800, 480), headless=True, new_session=lambda game, options: None)
+    app.lobby.start_screen.chosen.players = 3
     app.screenshot(str(OUT / f"start{suffix}.png"))
     app.draw()
     next(b for b in app.buttons if b.colour == theme.ALERT).on_tap()  # New game: the Patriots come next
-    app.players.colours[:2] = [1, 0]
+    app.lobby.players.colours[:2] = [1, 0]
     app.screenshot(str(OUT / f"players{suffix}.png"))
-    app.players.editing, app.players.names[2] = 2, "Anit"
+    app.lobby.players.editing, app.lobby.players.names[2] = 2, "Anit"
     app.screenshot(str(OUT / f"keyboard{suffix}.png"))
     app.close()
 

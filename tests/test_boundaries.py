@@ -25,20 +25,84 @@ def _imported_modules(path: Path) -> list[tuple[int, str, int]]:
     return found
 
 
+SHARED_ENGINE_MODULES = {"companion.games", "companion.games.base", "companion.games.vocabulary"}
+
+
+def _imported_names(path: Path) -> list[tuple[int, str, int]]:
+    """(line, full module name, relative level) for every import in a file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name, 0) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.lineno, node.module or "", node.level))
+    return found
+
+
 def test_rules_engines_import_only_the_standard_library_and_themselves():
+    """Each engine imports the standard library, its own package and the engines' shared vocabulary."""
     offences = []
     for path in sorted(GAMES.rglob("*.py")):
-        for line, module, level in _imported_modules(path):
-            if level == 0 and module not in sys.stdlib_module_names and module != "__future__":
-                offences.append(f"{path.relative_to(GAMES)}:{line} imports {module}")
+        for line, name, level in _imported_names(path):
+            top = name.split(".")[0]
+            if level == 0 and top not in sys.stdlib_module_names and top != "__future__" and \
+                    name not in SHARED_ENGINE_MODULES:
+                offences.append(f"{path.relative_to(GAMES)}:{line} imports {name}")
+    assert offences == []
+
+
+def test_the_ui_imports_no_rules_engine():
+    """The screens draw what a game's table module gives them: no engine module, no game's table."""
+    offences = [f"{p.relative_to(ROOT)}:{line} imports {name}" for p in sorted((ROOT / "companion" / "ui").rglob("*.py"))
+                for line, name, _ in _imported_names(p)
+                if name.startswith("companion.games.") or name.startswith("companion.tables.") and
+                name not in ("companion.tables.base",)]
+    assert offences == []
+
+
+def test_only_a_games_own_modules_import_its_engine():
+    """Only games/<id>, tables/<id> and tickets/<id> import companion.games.<id> (a game is a plug-in)."""
+    offences = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        relative = path.relative_to(ROOT / "companion").as_posix()
+        for line, name, _ in _imported_names(path):
+            parts = name.split(".")
+            if len(parts) < 3 or parts[:2] != ["companion", "games"] or name in SHARED_ENGINE_MODULES:
+                continue
+            game = parts[2]
+            homes = (f"games/{game}/", f"tables/{game}/", f"tables/{game}.py", f"tickets/{game}.py")
+            if not relative.startswith(homes):
+                offences.append(f"companion/{relative}:{line} imports {name}")
+    assert offences == []
+
+
+def test_generic_modules_name_no_game():
+    """Nothing generic names a game: the registries' one line each is the only mention."""
+    registries = {"games/__init__.py", "tables/__init__.py"}
+    offences = []
+    for path in sorted((ROOT / "companion").rglob("*.py")):
+        relative = path.relative_to(ROOT / "companion").as_posix()
+        if relative.split("/")[0] in ("games", "tables", "tickets") and relative not in registries | {
+                "games/base.py", "games/vocabulary.py", "tables/base.py"}:
+            continue
+        text = path.read_text()
+        if "milano1848" in text.replace('"milano1848": "companion.', "") and relative not in registries:
+            offences.append(f"companion/{relative}")
     assert offences == []
 
 
 def test_importing_and_playing_the_engine_loads_no_device_library():
     code = (
-        "import sys; from companion.commands import run_demo; import companion.games.milano1848.game;"
+        "import sys; from companion.tables.milano1848.commands import run_demo; import companion.games.milano1848.game;"
         f"print([m for m in sys.modules if m.split('.')[0] in {DEVICE_LIBRARIES!r}])"
     )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_the_command_line_and_a_games_table_load_no_device_library_nor_the_screen():
+    code = ("import sys, companion.cli; companion.cli.build_parser(); import companion.tables.milano1848;"
+            f"print([m for m in sys.modules if m.split('.')[0] in {DEVICE_LIBRARIES[:-2]!r}])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
 
@@ -52,7 +116,8 @@ DEVICE_HOMES = {
     "gpiozero": ({"hardware/gpio.py"}, True),
     "picamera2": ({"hardware/camera.py"}, True),
     "cv2": ({"hardware/cards.py", "hardware/camera.py", "hardware/scene.py"}, False),
-    "pygame": ({"companion/ui/"}, False),  # the app's own package, itself loaded only by `companion run`
+    "pygame": ({"companion/ui/", "companion/tables/"}, False),  # the app and the games' screens, loaded only
+    # by `companion run` (a game's table package itself imports no pygame: tested below)
 }
 OPENCV_MODULES = {"hardware.cards", "hardware.camera", "hardware.scene", "hardware.scanner", "hardware.stickers",
                   "hardware.sim.camera", "companion.ui.app"}  # and the app: `companion` starts without them
@@ -101,6 +166,14 @@ def test_heavy_modules_load_only_when_a_command_needs_them():
                 offences.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {node.module} at module level")
             if isinstance(node, ast.Import) and any(a.name in OPENCV_MODULES for a in node.names) and id(node) not in nested:
                 offences.append(f"{path.relative_to(ROOT)}:{node.lineno} imports OpenCV modules at module level")
+    assert offences == []
+
+
+def test_the_die_imports_no_hardware():
+    """firmware_bridge is the bottom layer: it imports neither the app nor the device ports."""
+    offences = [f"{p.relative_to(ROOT)}:{line}" for p in sorted((ROOT / "firmware_bridge").rglob("*.py"))
+                if p.relative_to(ROOT).as_posix() not in PICO_ONLY
+                for line, module, _ in _imported_modules(p) if module in ("companion", "hardware")]
     assert offences == []
 
 

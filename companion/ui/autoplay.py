@@ -1,18 +1,13 @@
-"""Autoplay: a bot taps the app's own buttons (a board tap for zones), which is how the whole app
-is tested and how `companion run --autoplay` measures it."""
+"""Autoplay: a bot taps the app's own buttons (a board tap where the game wants one), which is how
+the whole app is tested and how `companion run --autoplay` measures it. The bot and where it taps
+are the game's (its table module's `bot` and `next_tap`)."""
 
 from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
-
-from companion.games.milano1848 import actions as a
-from companion.games.milano1848.state import State
-
-Bot = Callable[[State, random.Random], a.Action]
 
 
 @dataclass
@@ -35,16 +30,20 @@ def _median_p99(values: list[float]) -> tuple[float, float]:
     return (statistics.median(ordered), ordered[int(len(ordered) * 0.99)]) if ordered else (0.0, 0.0)
 
 
-def play_through(app: Any, rounds: int, seed: int, bot: Bot) -> RunStats:
-    """A bot plays through the app's own buttons until the game ends or `rounds` are over."""
+def play_through(app: Any, rounds: int, seed: int, bot: Any = None) -> RunStats:
+    """A bot (the game's own unless given) plays through the app's own buttons until the game ends
+    or `rounds` are over."""
+    from companion.tables import find_table
+
     rng = random.Random(seed)
+    module = find_table(app.session.table.game_id)
     app.animate = False  # a bot does not watch
     app.draw()
-    while not app.session.over and app.session.state.round <= rounds:
-        action = bot(app.session.state, rng)
+    while not app.session.over and module.round_of(app.session.state) <= rounds:
+        action = (bot or module.bot)(app.session.state, rng)
         decisions = len(app.session.game.records)
         for _ in range(12):  # the taps of one decision: a button, or a card then zones, ...
-            target = next_tap(app, action)
+            target = module.next_tap(app, action)
             if target is None:
                 break
             app.stats.taps += 1
@@ -53,48 +52,13 @@ def play_through(app: Any, rounds: int, seed: int, bot: Bot) -> RunStats:
             if len(app.session.game.records) != decisions:
                 break
         if len(app.session.game.records) == decisions:  # no button for it yet, or the tap missed
-            app.panel.helps.reset()
+            module.forget_choice(app.game.view)
             app.stats.direct += 1
             app.session.do(action)
             app.frame()
     return app.stats  # type: ignore[no-any-return]
 
 
-def next_tap(app: Any, action: a.Action) -> tuple[int, int] | None:
-    """Where a player taps next toward this action, given what the screen shows now."""
-    if app._needs_setup():
-        return app.buttons[0].rect.center  # type: ignore[no-any-return]  # Done: the table is set up
-    by_action: dict[Any, tuple[int, int]] = {button.action: button.rect.center for button in app.buttons if button.enabled}
-    if action in by_action:
-        return by_action[action]
-    if isinstance(action, (a.UseHelp, a.Strengthen)):
-        return _help_tap(app, action, by_action)
-    if isinstance(action, (a.PlacePatriot, a.Move, a.Promote)):
-        return zone_centre(app, action.zone)
-    if isinstance(action, a.Answer) and len(action.cards) == 3:
-        missing = [c for c in action.cards if c not in app.panel.selected]
-        return by_action.get(("pick", missing[0])) if missing else None
-    return None
-
-
-def _help_tap(app: Any, action: a.UseHelp | a.Strengthen, by_action: dict[Any, tuple[int, int]]) -> tuple[int, int] | None:
-    """A Help: its card, then its zones on the board; a Strengthen: the tile, then the cards."""
-    helps = app.panel.helps
-    if isinstance(action, a.UseHelp):
-        if not helps.mode:
-            return by_action.get(("mode", "card"))
-        if helps.mode == "card":
-            return by_action.get(("help-card", action.card))
-        chosen = len(helps.zones)
-        return zone_centre(app, action.zones[chosen]) if chosen < len(action.zones) else by_action.get(("go",))
-    if not helps.mode:
-        return by_action.get(("mode", "tile"))
-    if helps.mode == "tile":
-        return by_action.get(("tile", action.help))
-    missing = [c for c in action.cards if c not in helps.cards]
-    return by_action.get(("stack", missing[0])) if missing else by_action.get(("place",))
-
-
-def zone_centre(app: Any, zone: int) -> tuple[int, int]:
-    x, y = app.board.centres[zone]
-    return int(x), int(y)
+def buttons_by_marker(app: Any) -> dict[Any, tuple[int, int]]:
+    """Where each enabled button on screen is, by its marker (the action it plays, for most)."""
+    return {button.action: button.rect.center for button in app.buttons if button.enabled}

@@ -8,7 +8,6 @@ from functools import partial
 
 import pygame
 
-from companion.games.milano1848.setup import PATRIOT_NAMES
 from companion.i18n import _
 from companion.ui import theme
 from companion.ui.widgets import Button
@@ -22,12 +21,15 @@ class PlayersScreen:
                  back: Callable[[], None]) -> None:
         self.rect, self.target, self.start, self.back = rect, target, start, back
         self.count = 3
-        self.names = list(PATRIOT_NAMES)
+        self.defaults: tuple[str, ...] = ()  # the game's own names: an emptied name goes back to its
+        self.names: list[str] = []
         self.colours = list(range(len(theme.PATRIOT_COLOURS)))  # Patriot -> index into PATRIOT_COLOURS
         self.editing: int | None = None  # the Patriot whose name the keyboard is typing
 
-    def open(self, patriots: int) -> None:
-        self.count, self.editing = patriots, None
+    def open(self, players: int, defaults: tuple[str, ...]) -> None:
+        """Ask for `players` names, the game's own `defaults` filled in (kept from a game before)."""
+        self.count, self.editing, self.defaults = players, None, defaults
+        self.names = self.names[:len(defaults)] + list(defaults[len(self.names):])
 
     def buttons(self, top: int) -> list[Button]:
         """The buttons below the title, which ends at `top`."""
@@ -91,7 +93,7 @@ class PlayersScreen:
     def _done(self) -> None:
         assert self.editing is not None
         if not self.names[self.editing].strip():  # an empty name keeps the rulebook's
-            self.names[self.editing] = PATRIOT_NAMES[self.editing]
+            self.names[self.editing] = self.defaults[self.editing]
         self.names[self.editing] = self.names[self.editing].strip()
         self.editing = None
 

@@ -13,6 +13,7 @@ import pygame
 from companion import i18n
 from companion.i18n import _
 from companion.ui import theme
+from companion.ui.painter import Painter
 from companion.ui.widgets import Button
 
 MARK_COLOURS = {"ok": theme.ITALY_GREEN, "FAIL": theme.ALERT, "warn": (200, 120, 0)}
@@ -74,3 +75,47 @@ class SettingsScreen:
             if not check.ok and check.fix:
                 rows.append(("", "", _("Fix: {fix}").format(fix=i18n.translate(check.fix)), theme.MUTED))
         return rows
+
+    def draw(self, painter: Painter) -> list[Button]:
+        """The heading, what the check is doing or found, the table of checks; the buttons to draw."""
+        area = painter.screen.get_rect().inflate(-40, 0)
+        painter.text(_("Settings: hardware check"), (20, 10))
+        y = 10 + painter.body.get_linesize() + 6
+        if self.running:
+            painter.wrapped(_("Checking the devices (a few seconds each)..."), area, y, theme.MUTED)
+        elif self.problem:
+            painter.wrapped(self.problem, area, y, theme.ALERT)
+        elif self.checks is None:
+            painter.wrapped(_("Tap Check: the display, the journal, the clock, the camera, the die, the printer "
+                              "and the buttons, each with the fix when something is wrong."), area, y, theme.MUTED)
+        buttons = self.buttons()
+        self._check_rows(painter, y, min(b.rect.top for b in buttons) - 6)
+        return buttons
+
+    def _check_rows(self, painter: Painter, y: int, limit: int) -> None:
+        """The hardware check's table: device, mark, what was found (the fix under a failure); the
+        rows that do not fit above the buttons are summed up in one line (each device's mark), their
+        details left to `companion doctor`."""
+        font, rows = painter.body, self.rows()
+        name_w = max([font.size(f"{row[0]}  ")[0] for row in rows] or [0])
+        mark_w = max([font.size(f"{row[1]}  ")[0] for row in rows] or [0])
+        width = painter.screen.get_width()
+        area = pygame.Rect(20 + name_w + mark_w, 0, width - 40 - name_w - mark_w, 0)
+        for number, (name, mark, text, colour) in enumerate(rows):
+            bottom = painter.wrapped(text, area, y, colour, draw=False)
+            room = limit if number == len(rows) - 1 else limit - 2 * font.get_linesize()
+            if bottom > room:  # the rest in one line: each device's mark, the details in the terminal
+                painter.wrapped(_summed_up(rows[number:]), painter.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
+                return
+            painter.text(name, (20, y))
+            painter.text(mark, (20 + name_w, y), colour)
+            y = painter.wrapped(text, area, y, theme.INK if mark else theme.MUTED)
+
+
+def _summed_up(rows: list[tuple[str, str, str, tuple[int, int, int]]]) -> str:
+    marks: dict[str, list[str]] = {}
+    for name, mark, _text, _colour in rows:
+        if name:
+            marks.setdefault(mark, []).append(name)
+    rest = "; ".join(f"{mark}: {', '.join(names)}" for mark, names in marks.items())
+    return _("{devices} (details: companion doctor)").format(devices=rest)

@@ -9,13 +9,14 @@ import cv2
 import pytest
 
 from companion.assets import read_asset
+from companion.cards_command import card_registry
 from companion.cli import main
 from companion.doctor import check_clock
 from firmware_bridge.fakebox import FakeBox
 from hardware.registry import parse_registry
 from hardware.scene import PlacedCard, Scene, render
 
-REGISTRY = parse_registry(read_asset("cards/registry.toml"))
+REGISTRY = card_registry()
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def table(tmp_path, monkeypatch, factory):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     camera = tmp_path / "camera"
     camera.mkdir()
-    marker = next(m for m, (_, card) in REGISTRY.by_marker.items() if card == "italy-01")
+    marker = next(m for m, card in REGISTRY.by_marker.items() if card.card == "italy-01")
     for n in range(8):
         cv2.imwrite(str(camera / f"frame-{n}.png"), render(Scene(cards=[PlacedCard(marker, (640, 360))], seed=n)))
     with FakeBox(tmp_path / "companion-die") as box:

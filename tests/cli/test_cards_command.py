@@ -37,8 +37,8 @@ def test_a_printed_sticker_sheet_reads_back_completely(capsys, tmp_path):
     for page in sorted(tmp_path.glob("stickers-*.png")):
         run_code, result, _ = run(capsys, "cards", "identify", str(page))
         seen |= {c["card"] for c in json.loads(result)["cards"]}
-    from companion.assets import milano1848
-    assert seen == set(milano1848().card_ids())
+    from companion.assets import edition
+    assert seen == set(edition("milano1848").card_ids())
 
 
 def test_sheet_as_pdf_and_on_the_thermal_printer(capsys, tmp_path):

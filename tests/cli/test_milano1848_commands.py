@@ -167,10 +167,10 @@ def test_a_broken_asset_file_is_one_line_too(capsys, tmp_path, monkeypatch):
     shutil.copytree(assets.assets_dir() / "milano1848", tmp_path / "milano1848")
     (tmp_path / "milano1848" / "rules.toml").write_text("hand_size = [")
     monkeypatch.setenv("COMPANION_ASSETS", str(tmp_path))
-    assets.milano1848.cache_clear()
+    assets.edition.cache_clear()
     try:
         code, out, err = run(capsys, "milano1848", "new")
     finally:
-        assets.milano1848.cache_clear()
+        assets.edition.cache_clear()
     assert code == 2 and out == "" and err.startswith(f"companion: {tmp_path / 'milano1848' / 'rules.toml'}: not valid TOML")
     assert err.count("\n") == 1

@@ -48,7 +48,7 @@ class Table:
         self.sessions = Sessions(self.store, self.opened.devices)
         self.app = App(None, headless=True, tray=self.opened.tray, new_session=self.sessions.new,
                        resume=(self.sessions.resumable, self.sessions.resume))
-        self.app.begin(self.sessions.new(Options(players=3, seed=5)))
+        self.app.begin(self.sessions.new("milano1848", Options(players=3, seed=5)))
         self.app.animate = False
         self.rng = random.Random(1)
 
@@ -163,7 +163,7 @@ def test_a_camera_that_is_gone_leaves_the_card_buttons(tmp_path):
         table.play_until(lambda: table.app.session.state.step == ANSWER)
         table.app.draw()
         assert any(b.action is not None and isinstance(b.action, a.Answer) for b in table.app.buttons)
-        assert any("tap the cards instead" in line for line in table.app.notices())
+        assert any("tap the cards instead" in line for line in table.app.game.notices())
     finally:
         table.close()
 
@@ -177,11 +177,11 @@ def test_device_trouble_is_told_in_the_tables_language(tmp_path, box):
         wait_until(lambda: not die.online)
         wait_until(lambda: cards.status.startswith("No camera"))
         i18n.use("it")
-        die_line, camera_line = table.app.notices()
+        die_line, camera_line = table.app.game.notices()
         assert die_line.startswith(("Il dado", "Nessun dado")), die_line
         assert camera_line.startswith("Nessuna fotocamera") and camera_line.endswith("tocca le carte."), camera_line
         i18n.use("en")
-        assert table.app.notices() == [die.status, cards.status]  # the devices themselves speak English
+        assert table.app.game.notices() == [die.status, cards.status]  # the devices themselves speak English
     finally:
         i18n.use("en")
         table.close()

@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from companion.assets import milano1848, read_asset
+from companion.assets import edition, read_asset
+from companion.cards_command import card_registry
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.game import Game
@@ -26,7 +27,7 @@ from hardware.sim.printer import SimPrinter
 def desk(tmp_path):
     printer = SimPrinter()
     service = PrintService(printer, tmp_path / "queue.jsonl", retry_s=0.05)
-    session = Session(Game(milano1848(), Options(players=3, seed=5)), Devices(SimDie(), service))
+    session = Session(Game(edition("milano1848"), Options(players=3, seed=5)), Devices(SimDie(), service))
     yield session, printer
     service.close()
 
@@ -60,7 +61,7 @@ def test_an_austrian_reveal_shows_on_the_die_and_back_undoes(desk):
     session, _ = desk
     _play_until(session, ANSWER)
     revealed = session.state.fight.revealed[-1]
-    assert session.devices.die.face == milano1848().austria[revealed]
+    assert session.devices.die.face == edition("milano1848").austria[revealed]
     session.button("back")  # the fight revealed a card: the first Back only asks
     assert session.state.fight is not None and session.message.startswith("That revealed cards: Undo again")
     session.button("back")
@@ -68,10 +69,10 @@ def test_an_austrian_reveal_shows_on_the_die_and_back_undoes(desk):
 
 
 def test_a_card_shown_to_the_camera_answers_the_reveal(tmp_path):
-    registry = parse_registry(read_asset("cards/registry.toml"))
+    registry = card_registry()
     camera = SimCamera(registry, fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(milano1848(), Options(players=3, seed=5)), Devices(SimDie(), service, camera))
+    session = Session(Game(edition("milano1848"), Options(players=3, seed=5)), Devices(SimDie(), service, camera))
     try:
         _play_until(session, ANSWER)
         fighter = session.state.patriots[session.state.active].hand
@@ -86,11 +87,11 @@ def test_a_card_shown_to_the_camera_answers_the_reveal(tmp_path):
 
 
 def test_table_decks_a_revealed_card_shown_to_the_camera_names_it(tmp_path):
-    registry = parse_registry(read_asset("cards/registry.toml"))
+    registry = card_registry()
     camera = SimCamera(registry, fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
     setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]  # 3 players: Radetzky's, then 3 + 3
-    session = Session(Game(milano1848(), Options(players=3, seed=5, tracked=False), setup),
+    session = Session(Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup),
                       Devices(SimDie(), service, camera))
     try:
         rng = random.Random(2)

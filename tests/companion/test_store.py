@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from companion.assets import milano1848
+from companion.assets import edition
 from companion.cli import main
 from companion.games.milano1848 import stateio
 from companion.games.milano1848.bots import greedy_bot
@@ -30,7 +30,7 @@ def devices(tmp_path):
 
 
 def _session(store: Store, devices: Devices, seed: int = 3) -> Session:
-    game = Game(milano1848(), Options(players=3, seed=seed))
+    game = Game(edition("milano1848"), Options(players=3, seed=seed))
     return Session(game, devices, journal=Journal.start(store, game))
 
 

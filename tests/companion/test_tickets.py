@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from companion.assets import milano1848_layout
+from companion.tables.milano1848.layout import zone_layout
 from companion.cli import main
 from companion.games.milano1848 import actions as a
 from companion.tickets.milano1848 import austrian_turn_ticket
@@ -17,7 +17,7 @@ def example_7_ticket():
     table = example_7_table()
     before = table.state
     events = table.play(a.AustrianTurn(), [("zone", 16)])
-    return austrian_turn_ticket(before, table.state, events, milano1848_layout())
+    return austrian_turn_ticket(before, table.state, events, zone_layout())
 
 
 def test_the_ticket_tells_the_table_every_move_of_example_7():
@@ -39,7 +39,7 @@ def test_even_this_busy_turn_fits_in_100_mm_of_58_mm_paper():
 
 def test_the_map_marks_radetzky_and_the_austrian_zones():
     raster = example_7_ticket().blocks[-2]
-    layout = milano1848_layout()
+    layout = zone_layout()
     margin = 17
 
     def centre(zone):
@@ -71,13 +71,13 @@ def test_receipt_writes_the_escpos_bytes(capsys, tmp_path):
 def test_the_chronicle_tells_the_story_of_the_game():
     import random
 
-    from companion.assets import milano1848
+    from companion.assets import edition
     from companion.games.milano1848.bots import greedy_bot
     from companion.games.milano1848.game import Game
     from companion.games.milano1848.setup import Options
     from companion.tickets.milano1848 import chronicle_ticket
 
-    game = Game(milano1848(), Options(players=4, seed=7, wave=9))
+    game = Game(edition("milano1848"), Options(players=4, seed=7, wave=9))
     rng = random.Random(7)
     while game.state.step != "over":
         game.play(greedy_bot(game.state, rng))

@@ -5,18 +5,19 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.assets import milano1848, read_asset
+from companion.assets import edition, read_asset
+from companion.cards_command import card_registry
 from hardware.cards import CardDetector, Confirmer, Marker, Reading
 from hardware.registry import RegistryError, parse_registry
 from hardware.scanner import Scanner, wait_for
 from hardware.scene import PlacedCard, Scene, render
 from hardware.sim.camera import SimCamera
 
-REGISTRY = parse_registry(read_asset("cards/registry.toml"))
+REGISTRY = card_registry()
 
 
 def test_the_registry_matches_the_games_card_ids_and_the_issues_ranges():
-    assert {card for _, card in REGISTRY.markers("milano1848")} == set(milano1848().card_ids())
+    assert {card for _, card in REGISTRY.markers("milano1848")} == set(edition("milano1848").card_ids())
     assert (REGISTRY.card(0), REGISTRY.card(15), REGISTRY.card(100), REGISTRY.card(132)) == (
         "zone-01", "zone-16", "austria-01", "austria-33")
     assert (REGISTRY.card(203), REGISTRY.card(259), REGISTRY.card(300)) == ("italy-04", "italy-60", "first-player")

@@ -11,6 +11,7 @@ import cv2
 import pytest
 
 from companion.assets import read_asset
+from companion.cards_command import card_registry
 from hardware.camera import CaptureSource, FolderSource
 from hardware.cards import CardDetector
 from hardware.document import Cut, Document, Text
@@ -21,7 +22,7 @@ from hardware.scene import PlacedCard, Scene, render
 from hardware.sim.camera import SimCamera
 from hardware.sim.printer import SimPrinter
 
-REGISTRY = parse_registry(read_asset("cards/registry.toml"))
+REGISTRY = card_registry()
 FRAME = render(Scene((1280, 720), [PlacedCard(104, (640, 360), 10)], "clean", 3))
 
 

@@ -8,7 +8,8 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from companion.assets import milano1848, read_asset  # noqa: E402
+from companion.assets import edition, read_asset  # noqa: E402
+from companion.cards_command import card_registry
 from companion.cli import main  # noqa: E402
 from companion.games.milano1848 import actions as a  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
@@ -16,7 +17,7 @@ from companion.games.milano1848.setup import Options  # noqa: E402
 from companion.games.milano1848.state import ACT, ANSWER, PLACE  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
 from companion.ui.app import App  # noqa: E402
-from companion.ui.icons import icon_name  # noqa: E402
+from companion.tables.milano1848.icons import icon_name  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.registry import parse_registry  # noqa: E402
 from hardware.scanner import wait_for  # noqa: E402
@@ -28,7 +29,7 @@ from hardware.sim.printer import SimPrinter  # noqa: E402
 @pytest.fixture
 def app(tmp_path):
     service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    application = App(Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
+    application = App(Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
     application.draw()
     done = next(b for b in application.buttons if b.label == "Done: place the Patriots")
     application.tap(done.rect.center)  # the table is set up (its own test below)
@@ -39,7 +40,7 @@ def app(tmp_path):
 
 
 def tap_zone(app, zone):
-    x, y = app.board.centres[zone]
+    x, y = app.game.view.board.centres[zone]
     app.tap((int(x), int(y)))
     app.draw()
 
@@ -51,10 +52,10 @@ def tap_button(app, label):
 
 
 def test_the_table_is_set_up_first_from_the_companions_deal(tmp_path):
-    from companion.ui.app import setup_lines
+    from companion.tables.milano1848.texts import setup_lines
 
     service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    app = App(Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
+    app = App(Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
     app.draw()
     state = app.session.state
     lines = setup_lines(state)
@@ -111,9 +112,9 @@ def test_undo_is_a_tap_away(app):
 
 
 def test_a_fight_answered_by_a_card_under_the_simulated_camera(tmp_path):
-    camera = SimCamera(parse_registry(read_asset("cards/registry.toml")), fps=200)
+    camera = SimCamera(card_registry(), fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service, camera))
+    session = Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service, camera))
     app = App(session, headless=True)
     try:
         import random
@@ -150,7 +151,7 @@ def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
 
     printer = SimPrinter()
     service = PrintService(printer, tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(milano1848(), Options(players=3, seed=4)), Devices(SimDie(), service))
+    session = Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service))
     app = App(session, headless=True, tray=printer.tray)
     try:
         import random
@@ -170,9 +171,9 @@ def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
         assert ticket.label.startswith("Printer ready.") and ticket.rect.height >= 48
         app.tap(ticket.rect.center)
         app.draw()
-        assert app.showing_ticket and min(app.screen.get_at((5, 5))[:3]) > 250  # white paper over the board
+        assert app.game.showing_ticket and min(app.screen.get_at((5, 5))[:3]) > 250  # white paper over the board
         app.tap((400, 240))
-        assert not app.showing_ticket
+        assert not app.game.showing_ticket
     finally:
         app.close()
         service.close()
@@ -196,8 +197,8 @@ def test_the_table_buttons_and_their_keyboard_stand_ins(app):
 def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_path):
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
 
-    def new_session(options):
-        return Session(Game(milano1848(), options), Devices(SimDie(), service))
+    def new_session(game, options):
+        return Session(Game(edition("milano1848"), options), Devices(SimDie(), service))
 
     app = App(None, headless=True, new_session=new_session)
     try:
@@ -206,7 +207,7 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
             tap_button(app, label)
         state = app.session.state
         assert (state.players, state.mode, len(state.patriots)) == (2, "advanced", 3)
-        assert state.wave == milano1848().rules.wave[3] + 1  # two players use the 3-player wave, one harder
+        assert state.wave == edition("milano1848").rules.wave[3] + 1  # two players use the 3-player wave, one harder
         import random
 
         from companion.games.milano1848.bots import greedy_bot
@@ -217,7 +218,7 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
         app.tap((400, 240))  # skip the last Austrian turn's animation
         app.draw()
         tap_button(app, "New game")
-        assert app._session is None and any(b.label == "New game" for b in app.buttons)
+        assert app.game is None and any(b.label == "New game" for b in app.buttons)
     finally:
         app.close()
         service.close()
@@ -227,14 +228,14 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
 def test_the_active_hand_is_shown_as_the_table_agreed(app, privacy):
     import pygame
 
-    app.panel.privacy = privacy
+    app.game.view.panel.privacy = privacy
     state = app.session.state
     for zone in [z for z in state.zones if not state.soldiers[z]][:3]:
         tap_zone(app, zone)
     state = app.session.state
     icons = sorted({"swords": "Swords", "map": "Map", "cannonball": "Cannon"}[state.edition.italy[c][0]]
                    for c in state.hands[state.patriots[state.active].hand])
-    line = app.panel.hand_line(state)
+    line = app.game.view.panel.hand_line(state)
     if privacy == "open":
         assert line == "Hand: " + " ".join(icons)
     elif privacy == "count":
@@ -243,10 +244,10 @@ def test_the_active_hand_is_shown_as_the_table_agreed(app, privacy):
         assert line == "Hand: 4 cards (hold Peek)"
         peek = next(b for b in app.buttons if b.label == "Peek")
         app.tap(peek.rect.center)
-        assert app.panel.hand_line(state) == "Hand: " + " ".join(icons)
+        assert app.game.view.panel.hand_line(state) == "Hand: " + " ".join(icons)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=peek.rect.center, button=1))
         app.frame()
-        assert app.panel.hand_line(state) == "Hand: 4 cards (hold Peek)"
+        assert app.game.view.panel.hand_line(state) == "Hand: 4 cards (hold Peek)"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -255,7 +256,7 @@ def test_every_advanced_action_can_be_played_by_tapping(tmp_path, seed):
     from companion.games.milano1848.legal import random_action
 
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(milano1848(), Options(players=1 + seed, mode="advanced", seed=seed)), Devices(SimDie(), service))
+    session = Session(Game(edition("milano1848"), Options(players=1 + seed, mode="advanced", seed=seed)), Devices(SimDie(), service))
     app = App(session, headless=True)
     try:
         stats = app.autoplay(rounds=4, seed=seed, bot=random_action)
@@ -269,7 +270,7 @@ def test_every_advanced_action_can_be_played_by_tapping(tmp_path, seed):
 
 def test_the_austrian_turn_is_shown_step_by_step_and_a_tap_skips_it(app):
     from companion.games.milano1848.state import AUSTRIAN_TURN
-    from companion.ui.animation import STEP_S, TurnAnimation
+    from companion.tables.milano1848.animation import STEP_S, TurnAnimation
     from tests.games.milano1848.table import example_7_table
 
     table = example_7_table()
@@ -292,10 +293,10 @@ def test_the_austrian_turn_is_shown_step_by_step_and_a_tap_skips_it(app):
         app.session.do(greedy_bot(app.session.state, rng))
     app.draw()
     tap_button(app, "Austrian turn")
-    assert app.animation is not None and app.buttons == []
+    assert app.game.view.animation is not None and app.buttons == []
     app.tap((400, 240))
     app.draw()
-    assert app.animation is None and any(b.label == "Conquer" for b in app.buttons)
+    assert app.game.view.animation is None and any(b.label == "Conquer" for b in app.buttons)
 
 
 def _desk(tmp_path):
@@ -339,7 +340,7 @@ def test_after_a_restart_the_start_screen_offers_to_resume_exactly_there(tmp_pat
     try:
         app.draw()
         resume = next(b for b in app.buttons if b.label.startswith("Resume"))
-        assert resume.label.startswith("Resume: round 2, 4 players")
+        assert resume.label.startswith("Resume Radetzky: Milano 1848: round 2, 4 players")
         tap_button(app, resume.label)
         assert stateio.dumps(app.session.state) == left_at
         assert app.session.message == "Resumed: round 2."
@@ -356,19 +357,19 @@ def test_the_settings_screen_runs_the_hardware_check(tmp_path):
         tap_button(app, "Settings")
         tap_button(app, "Check")
         deadline = time.monotonic() + 10
-        while app.settings.checks is None and time.monotonic() < deadline:
+        while app.lobby.settings.checks is None and time.monotonic() < deadline:
             time.sleep(0.05)
         app.draw()
-        rows = {name: (mark, text) for name, mark, text, _ in app.settings.rows() if name}
+        rows = {name: (mark, text) for name, mark, text, _ in app.lobby.settings.rows() if name}
         assert set(rows) == {"display", "journal", "clock", "camera", "die", "printer", "buttons"}
         assert rows["die"] == ("ok", "simulated on screen") and "integrity ok" in rows["journal"][1]
         drawn: list[tuple[str, int]] = []
-        app.fonts = {name: RecordingFont(font, drawn) for name, font in app.fonts.items()}
+        app.fonts.update({name: RecordingFont(font, drawn) for name, font in app.fonts.items()})
         app.draw()
         said = " ".join(text for text, _ in drawn)
         assert all(device in said for device in rows)  # each device on the 7-inch screen, a row or summed up
         tap_button(app, "Italiano")
-        rows = {name: (mark, text) for name, mark, text, _ in app.settings.rows() if name}
+        rows = {name: (mark, text) for name, mark, text, _ in app.lobby.settings.rows() if name}
         assert set(rows) == {"schermo", "registro", "orologio", "fotocamera", "dado", "stampante", "pulsanti"}
         assert rows["dado"] == ("ok", "simulato sullo schermo") and "integrità ok" in rows["registro"][1]
         tap_button(app, "English")
@@ -384,9 +385,9 @@ def test_a_repaired_journal_is_told_on_the_start_screen_until_a_tap(tmp_path):
     app, store, opened = _desk(tmp_path)
     try:
         app.draw()
-        assert app.notice.startswith("The journal was damaged") and "No backup was found" in app.notice
+        assert app.lobby.notice.startswith("The journal was damaged") and "No backup was found" in app.lobby.notice
         app.tap((400, 300))
-        assert app.notice == ""
+        assert app.lobby.notice == ""
     finally:
         app.close(), opened.close(), store.close()
 
@@ -399,21 +400,24 @@ def test_the_stop_advice_shows_after_a_win_when_hands_are_open(app, privacy, sho
     from companion.games.milano1848.bots import greedy_bot
     from companion.games.milano1848.state import CONTINUE
 
-    app.panel.privacy = privacy
+    app.game.view.panel.privacy = privacy
     rng = random.Random(2)
     while app.session.state.step != CONTINUE:
         app.session.do(greedy_bot(app.session.state, rng))
     deadline = time.monotonic() + 5
     while not app.session.looked_ahead and time.monotonic() < deadline:
         time.sleep(0.01)
-    from companion.ui.app import advice_text
+    from companion.tables.milano1848.texts import advice_text
 
-    assert app.session.advice() is not None
-    advice = advice_text(app.session.advice())
+    from companion.tables.milano1848.table import ahead_of
+
+    found = ahead_of(app.session.look_ahead())[0]  # worked out whatever the hands; shown only when open
+    assert found is not None
+    advice = advice_text(found)
     assert advice.startswith(("Continue: ", "Stop: ")) and "% to take another Soldier" in advice
     drawn: list[str] = []
-    original = app._message
-    app._message = lambda text, y, colour=None: drawn.append(text) or original(text, y, colour)
+    original = app.game.message
+    app.game.message = lambda text, y, colour=None: drawn.append(text) or original(text, y, colour)
     app.draw()
     assert (advice in drawn) is shown
 
@@ -441,7 +445,7 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
 
     config = configuration.parse('[camera]\nsource = "simulated"\n', "config.toml")
     opened = open_devices(config, tmp_path, lambda name: None, retry_s=0.05)
-    session = Session(Game(milano1848(), Options(players=3, seed=4)), opened.devices)
+    session = Session(Game(edition("milano1848"), Options(players=3, seed=4)), opened.devices)
     app = App(session, headless=True)
     try:
         app.animate = False
@@ -452,8 +456,8 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
         button = next(b for b in app.buttons if isinstance(b.action, a.Answer))
         card = button.action.cards[0]
         decisions = len(session.game.records)
-        for kind, position in ((pygame.MOUSEBUTTONDOWN, button.rect.center), (pygame.MOUSEMOTION, app.lens.rect.center),
-                               (pygame.MOUSEBUTTONUP, app.lens.rect.center)):
+        for kind, position in ((pygame.MOUSEBUTTONDOWN, button.rect.center), (pygame.MOUSEMOTION, app.game.lens.rect.center),
+                               (pygame.MOUSEBUTTONUP, app.game.lens.rect.center)):
             pygame.event.post(pygame.event.Event(kind, pos=position, button=1))
         app.frame()
         assert len(session.game.records) == decisions  # not a tap: the camera has to read it
@@ -462,8 +466,8 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
             app.frame()
             time.sleep(0.02)
         assert session.game.records[decisions].action == a.Answer((card,))
-        assert app.lens.flash_until > 0  # the lens flashed green when the card was confirmed
-        assert app.chime.played == 1 and app.chime.sound is not None  # and chimed (SDL's dummy speakers here)
+        assert app.game.lens.flash_until > 0  # the lens flashed green when the card was confirmed
+        assert app.game.chime.played == 1 and app.game.chime.sound is not None  # and chimed (SDL's dummy speakers here)
         assert wait_for(lambda: opened.devices.cards.placed() == [], 5)  # answered: the card left the lens
     finally:
         app.close()
@@ -472,7 +476,7 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
 
 def test_names_typed_on_the_keyboard_and_colours_swapped_before_the_game(tmp_path):
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    app = App(None, headless=True, new_session=lambda options: Session(Game(milano1848(), options), Devices(SimDie(), service)))
+    app = App(None, headless=True, new_session=lambda game, options: Session(Game(edition("milano1848"), options), Devices(SimDie(), service)))
     try:
         app.draw()
         for label in ("4", "New game", "Carlo"):
@@ -482,16 +486,16 @@ def test_names_typed_on_the_keyboard_and_colours_swapped_before_the_game(tmp_pat
         for key in "ANITA":
             tap_button(app, key)
         tap_button(app, "Done")
-        assert app.players.names[0] == "Anita"
+        assert app.lobby.players.names[0] == "Anita"
         swatch = next(b for b in app.buttons if b.label == "A")  # Anita's colour swatch, with her initial
-        before = list(app.players.colours[:4])
+        before = list(app.lobby.players.colours[:4])
         swatch.on_tap()
-        assert app.players.colours[0] != before[0] and len(set(app.players.colours)) == 5  # no two share a colour
+        assert app.lobby.players.colours[0] != before[0] and len(set(app.lobby.players.colours)) == 5  # no two share a colour
         app.draw()
         tap_button(app, "Start")
         state = app.session.state
         assert [p.name for p in state.patriots] == ["Anita", "Bartolomeo", "Luciano", "Gabrio"]
-        assert app.board.colours[0] == app.players.colours[0]
+        assert app.game.view.board.colours[0] == app.lobby.players.colours[0]
         assert app.session.game.header()["options"]["names"] == ["Anita", "Bartolomeo", "Luciano", "Gabrio"]
     finally:
         app.close()
@@ -506,18 +510,19 @@ def test_table_decks_setup_zone_cards_by_tap_reveals_by_icon_and_hidden_cards_by
         app.draw()
         for label in ("4", "Own decks", "New game", "Start"):
             tap_button(app, label)
-        assert app._table is not None and app.buttons[0].label == "Back"
+        assert app.lobby.before_game is not None and app.buttons[0].label == "Back"
         drawn = [8, 3, 5, 13, 14, 2, 10, 11, 15]
-        assert len(drawn) == len(setup_counts(milano1848(), app._table[0]))
-        tap_zone_number = lambda zone: (app.tap(tuple(map(int, app.board.centres[zone]))), app.draw())  # noqa: E731
+        assert len(drawn) == len(setup_counts(edition("milano1848"), app.lobby.before_game.options))
+        board = app.lobby.before_game.board
+        tap_zone_number = lambda zone: (app.tap(tuple(map(int, board.centres[zone]))), app.draw())  # noqa: E731
         tap_zone_number(drawn[0])
         tap_zone_number(drawn[0])  # the same card twice: refused, nothing changes
-        assert "already drawn" in app.notice and app._table[1] == [8]
+        assert "already drawn" in app.lobby.before_game.notice and app.lobby.before_game.zones == [8]
         for zone in drawn[1:]:
             tap_zone_number(zone)
         state = app.session.state
         assert not state.tracked and state.radetzky == 8
-        assert [state.soldiers[z] for z in drawn] == setup_counts(milano1848(), Options(players=4))
+        assert [state.soldiers[z] for z in drawn] == setup_counts(edition("milano1848"), Options(players=4))
         assert all(card == "?" for hand in state.hands for card in hand)  # dealt face down: the companion cannot see
         free = [z for z in state.zones if not state.soldiers[z]]
         for zone in free[:4]:
@@ -556,7 +561,7 @@ def test_the_chosen_colours_come_back_on_resume(tmp_path):
         next(b for b in app.buttons if b.label == "C").on_tap()  # Carlo's colour: the next one
         app.draw()
         tap_button(app, "Start")
-        chosen = list(app.board.colours)
+        chosen = list(app.game.view.board.colours)
         assert chosen[0] == 1
     finally:
         app.close(), opened.close(), store.close()
@@ -564,23 +569,24 @@ def test_the_chosen_colours_come_back_on_resume(tmp_path):
     try:
         app.draw()
         tap_button(app, next(b.label for b in app.buttons if b.label.startswith("Resume")))
-        assert app.board.colours == chosen
+        assert app.game.view.board.colours == chosen
     finally:
         app.close(), opened.close(), store.close()
 
 
 def test_table_decks_face_down_cards_strengthen_a_help_named_by_icon(tmp_path):
-    from companion.ui.start import TABLE_DECKS
+    from companion.tables.milano1848.choices import TABLE_DECKS
 
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
     app = App(None, headless=True,
-              new_session=lambda options, cards=(): Session(Game(milano1848(), options, cards), Devices(SimDie(), service)))
+              new_session=lambda game, options, cards=(): Session(Game(edition(game), options, cards), Devices(SimDie(), service)))
     try:
-        app.start_screen.privacy, app.start_screen.mode = TABLE_DECKS, "advanced"
-        app._start(app.start_screen.options(seed=3))
-        app._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
+        app.lobby.start_screen.chosen.privacy, app.lobby.start_screen.chosen.mode = TABLE_DECKS, "advanced"
+        app.lobby._start("milano1848", app.lobby.start_screen.chosen.options(seed=3))
+        app.lobby._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
+        board = app.lobby.before_game.board
         for zone in (8, 3, 5, 13, 14, 2, 10, 11, 15):
-            app.tap(tuple(map(int, app.board.centres[zone])))
+            app.tap(tuple(map(int, board.centres[zone])))
         state = app.session.state
         for zone in [z for z in state.zones if not state.soldiers[z]][:4]:
             tap_zone(app, zone)
@@ -611,24 +617,24 @@ def test_the_chime_is_two_short_notes_that_fade_out():
 def test_table_decks_setup_zone_cards_shown_to_the_camera(tmp_path):
     import time
 
-    from companion.ui.start import TABLE_DECKS
+    from companion.tables.milano1848.choices import TABLE_DECKS
 
-    camera = SimCamera(parse_registry(read_asset("cards/registry.toml")), fps=200)
+    camera = SimCamera(card_registry(), fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
     app = App(None, headless=True, camera=camera,
-              new_session=lambda options, cards=(): Session(Game(milano1848(), options, cards), Devices(SimDie(), service)))
+              new_session=lambda game, options, cards=(): Session(Game(edition(game), options, cards), Devices(SimDie(), service)))
     try:
-        app.start_screen.privacy = TABLE_DECKS
-        app._start(app.start_screen.options(seed=3))
-        app._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
+        app.lobby.start_screen.chosen.privacy = TABLE_DECKS
+        app.lobby._start("milano1848", app.lobby.start_screen.chosen.options(seed=3))
+        app.lobby._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
         for zone in (8, 3):
             camera.show(f"zone-{zone:02d}")
             deadline = time.monotonic() + 10
-            while zone not in app._table[1] and time.monotonic() < deadline:
+            while zone not in app.lobby.before_game.zones and time.monotonic() < deadline:
                 app.frame()
                 time.sleep(0.02)
             camera.take()
-        assert app._table[1] == [8, 3]
+        assert app.lobby.before_game.zones == [8, 3]
     finally:
         app.close()
         camera.close()
@@ -638,12 +644,12 @@ def test_table_decks_setup_zone_cards_shown_to_the_camera(tmp_path):
 def drawn_texts(app) -> list[str]:
     """The sentences the panel draws (the app's own wrapping, recorded)."""
     said: list[str] = []
-    original = app._message
-    app._message = lambda text, y, colour=None: said.append(text) or original(text, y, colour)
+    original = app.game.message
+    app.game.message = lambda text, y, colour=None: said.append(text) or original(text, y, colour)
     try:
         app.draw()
     finally:
-        app._message = original
+        app.game.message = original
     return said
 
 
@@ -656,10 +662,10 @@ def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path
 
     printer = SimPrinter()
     service = PrintService(printer, tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(milano1848(), Options(players=4, mode="advanced", seed=2)), Devices(SimDie(), service))
+    session = Session(Game(edition("milano1848"), Options(players=4, mode="advanced", seed=2)), Devices(SimDie(), service))
     app = App(session, headless=True, tray=printer.tray)  # desk mode: the Ticket button joins the bottom row
     drawn: list[tuple[str, int]] = []
-    app.fonts = {name: RecordingFont(font, drawn) for name, font in app.fonts.items()}
+    app.fonts.update({name: RecordingFont(font, drawn) for name, font in app.fonts.items()})
     sentences = 0
     i18n.use(language)
     try:
@@ -673,7 +679,7 @@ def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path
             app.draw()
             rects = [b.rect for b in app.buttons]
             for i, one in enumerate(rects):
-                assert app.panel.rect.contains(one), (session.state.step, one)
+                assert app.game.panel.contains(one), (session.state.step, one)
                 assert not any(one.colliderect(other) for other in rects[i + 1:]), session.state.step
             if session.message:
                 assert session.message in drawn_texts(app)
@@ -693,11 +699,11 @@ def test_table_decks_the_fighters_tap_in_their_icons_and_see_the_odds(tmp_path):
     import time
 
     from companion.games.milano1848.bots import greedy_bot
-    from companion.ui.texts import advice_text
+    from companion.tables.milano1848.texts import advice_text
 
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
     setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]
-    session = Session(Game(milano1848(), Options(players=3, seed=5, tracked=False), setup), Devices(SimDie(), service))
+    session = Session(Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup), Devices(SimDie(), service))
     app = App(session, headless=True)
     try:
         rng = random.Random(3)
@@ -708,16 +714,16 @@ def test_table_decks_the_fighters_tap_in_their_icons_and_see_the_odds(tmp_path):
                 session.cancel_card()
                 session.do(a.EndTurn())
         app.draw()
-        assert session.advice() is None  # face-down cards: nothing to work the odds out from
+        assert app.game.view.advice(session) is None  # face-down cards: nothing to work the odds out from
         for label in ("Odds", "+ Swords (0)", "+ Swords (1)", "+ Map (0)", "Show the odds"):
             tap_button(app, label)
         deadline = time.monotonic() + 5
         while not session.looked_ahead and time.monotonic() < deadline:
             time.sleep(0.01)
-        advice = session.advice()
+        advice = app.game.view.advice(session)
         assert advice is not None and advice.soldiers is not None
         assert "Fight the Soldiers: " in advice_text(advice)
-        assert session.told is not None and session.told[1] == (2, 1, 0)
+        assert session.table.told is not None and session.table.told[1] == (2, 1, 0)
     finally:
         app.close()
         service.close()
@@ -738,14 +744,14 @@ def test_each_clash_is_told_with_both_cards_and_the_fight_with_its_zone(app):
         if state.step == ANSWER and state.fight is not None and state.fight.kind == "soldiers":
             app.draw()
             zone = state.patriots[state.active].zone
-            assert f"Fight in zone {zone}" in app.panel.headline(state)
+            assert f"Fight in zone {zone}" in app.game.view.panel.headline(state)
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             answer = next(b for b in app.buttons if isinstance(b.action, a.Answer))
             played = icon_name(state.edition.italy[answer.action.cards[0]][0])
             app.tap(answer.rect.center)
             app.draw()
-            news = [text for text, _ in app._panel_lines() if text.startswith(played)]
-            assert news and shown in news[0], app._panel_lines()
+            news = [text for text, _ in app.game.lines() if text.startswith(played)]
+            assert news and shown in news[0], app.game.lines()
             told.append(news[0])
             continue
         session.do(greedy_bot(state, rng))
@@ -758,11 +764,11 @@ def test_a_fight_against_radetzky_ends_in_one_sentence():
     import random
 
     from companion.games.milano1848.bots import greedy_bot
-    from companion.ui.texts import fight_news
+    from companion.tables.milano1848.texts import fight_news
 
     endings = set()
     for seed in range(40):
-        game, rng = Game(milano1848(), Options(players=4, seed=seed)), random.Random(seed)
+        game, rng = Game(edition("milano1848"), Options(players=4, seed=seed)), random.Random(seed)
         while game.state.step != "over" and len(game.records) < 400:
             before, action = game.state, greedy_bot(game.state, rng)
             events = game.play(action)
@@ -786,11 +792,11 @@ def test_a_hardware_check_too_long_for_the_screen_still_names_every_device():
                                          count=3)) for name in (doctor.DISPLAY, doctor.JOURNAL, doctor.CLOCK, doctor.CAMERA,
                                                                 doctor.PRINTER, doctor.BUTTONS)]
     checks.insert(4, Check(doctor.DIE, False, unplugged, doctor._die_fix(unplugged)))
-    app = App(None, headless=True, new_session=lambda options: None, check_devices=lambda: checks)
+    app = App(None, headless=True, new_session=lambda game, options: None, check_devices=lambda: checks)
     try:
-        app.showing_settings, app.settings.checks = True, checks
+        app.lobby.showing_settings, app.lobby.settings.checks = True, checks
         drawn: list[tuple[str, int]] = []
-        app.fonts = {name: RecordingFont(font, drawn) for name, font in app.fonts.items()}
+        app.fonts.update({name: RecordingFont(font, drawn) for name, font in app.fonts.items()})
         app.draw()
         said = " ".join(text for text, _ in drawn)
         assert "No die box found" in said and "udev rule" in said  # the failure and its fix come first

@@ -32,7 +32,7 @@ def test_every_text_on_screen_has_its_italian_and_the_catalog_is_compiled():
 
 def test_the_settings_screen_switches_the_language_and_remembers_it():
     chosen: list[str] = []
-    app = App(None, headless=True, new_session=lambda options: None, choose_language=chosen.append)
+    app = App(None, headless=True, new_session=lambda game, options: None, choose_language=chosen.append)
     try:
         app.draw()
         assert {"New game", "Settings"} <= {b.label for b in app.buttons}
@@ -94,7 +94,7 @@ def test_the_engines_refusals_reach_the_screen_in_italian(edition):
 def test_the_printer_line_speaks_the_tables_language(tmp_path):
     import time
 
-    from companion.ui.texts import printer_text
+    from companion.ui.game import printer_text
     from hardware.document import Document, Text
     from hardware.printer import PrintService
     from hardware.sim.printer import SimPrinter

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.assets import milano1848
+from companion.assets import edition
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.dealer import Draw
 from companion.games.milano1848.events import Event
@@ -13,7 +13,7 @@ from companion.games.milano1848.reducer import play
 from companion.games.milano1848.state import State
 from companion.games.milano1848.stateio import state_from_dict
 
-EDITION = milano1848()
+EDITION = edition("milano1848")
 ICON_RANGES = {"swords": range(1, 21), "map": range(21, 41), "cannonball": range(41, 61)}
 HELP_ORDER = ("balloon", "martinitt", "rifle", "barricade", "noblewoman")
 

@@ -72,9 +72,9 @@ def test_a_milano_map_must_have_16_zones(tmp_path, monkeypatch):
     shutil.copytree(assets.assets_dir() / "milano1848", folder)
     (folder / "map.toml").write_text(MAP.replace("zones = 16", "zones = 17").replace('"16-15",', '"16-15", "16-17",'))
     monkeypatch.setenv("COMPANION_ASSETS", str(tmp_path))
-    assets.milano1848.cache_clear()
+    assets.edition.cache_clear()
     try:
         with pytest.raises(DataError, match="milano1848/map.toml: zones: Milano 1848 has 16 zones, not 17"):
-            assets.milano1848()
+            assets.edition("milano1848")
     finally:
-        assets.milano1848.cache_clear()
+        assets.edition.cache_clear()

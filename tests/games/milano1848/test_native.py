@@ -1,4 +1,4 @@
-"""The engine compiled by mypyc (companion.native) plays exactly the games the Python engine plays."""
+"""The engine compiled by mypyc (companion.tables.milano1848.native) plays exactly the games the Python engine plays."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from companion import native
+from companion.tables.milano1848 import native
 from companion.cli import main
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.simulate import summarise
-from companion.simulate_command import run_games
+from companion.tables.milano1848.simulate_command import run_games
 
 CAN_COMPILE = bool(shutil.which(os.environ.get("CC", "cc"))) and Path(sysconfig.get_paths()["include"], "Python.h").exists()
 
@@ -27,9 +27,9 @@ HIDING_SCRIPT = """
 import sys
 sys.path.insert(0, {checkout!r})
 from pathlib import Path
-from companion.native import NativeError
+from companion.tables.milano1848.native import NativeError
 from companion.games.milano1848.setup import Options
-from companion.simulate_command import run_games
+from companion.tables.milano1848.simulate_command import run_games
 if __name__ == "__main__":
     try:
         list(run_games(Options(players=3, seed=0), 4, seed=1, workers=1, compiled=Path({target!r})))

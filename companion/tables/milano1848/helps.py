@@ -13,13 +13,14 @@ from companion.games.milano1848.edition import HELPS
 from companion.games.milano1848.state import State
 from companion.games.milano1848.turns import unseen_italy_card
 from companion.i18n import _
-from companion.ui.icons import icon_name
+from companion.tables.base import Entry, Intent
+from companion.tables.milano1848.icons import icon_name
 
 def help_name(help_: str) -> str:
     return {"balloon": _("Balloon"), "martinitt": _("Martinitt"), "rifle": _("Rifle"), "barricade": _("Barricade"),
             "noblewoman": _("Noblewoman")}[help_]
 ZONES_WANTED = {"balloon": (1, 2), "barricade": (1, 1), "noblewoman": (2, 2)}  # (base, heroic) zone taps
-Entry = tuple[str, object, Callable[[], object]]
+Play = Callable[[a.Action], Intent]
 
 
 class HelpChooser:
@@ -43,7 +44,7 @@ class HelpChooser:
                 "stack": _("Choose matching cards, then Place"),
                 "hidden-icon": _("The face-down card's top icon?")}.get(self.mode)
 
-    def entries(self, state: State, play: Callable[[a.Action], object]) -> list[Entry]:
+    def entries(self, state: State, play: Play) -> list[Entry]:
         """The buttons of the choice in progress (none when no choice is open)."""
         if not self.mode:
             return [(_("Help"), ("mode", "card"), partial(self._open, "card")),
@@ -81,12 +82,13 @@ class HelpChooser:
     def wants_zone(self) -> bool:
         return self.mode == "zones"
 
-    def zone(self, state: State, zone: int, play: Callable[[a.Action], object]) -> None:
+    def zone(self, state: State, zone: int, play: Play) -> Intent | None:
         """A board tap while zones are wanted; the Help is played once it has all of them."""
         self.zones.append(zone)
         base, heroic = ZONES_WANTED[state.edition.italy[self.card][1]]
         if len(self.zones) >= (heroic if state.heroic[state.edition.italy[self.card][1]] else base):
-            self._finish(play)
+            return self._finish(play)
+        return None
 
     def _hidden(self, state: State) -> int:
         assert state.active is not None
@@ -103,20 +105,20 @@ class HelpChooser:
         assert state.active is not None
         return [c for c in state.hands[state.patriots[state.active].hand] if c != "?"]
 
-    def _card(self, state: State, card: str, play: Callable[[a.Action], object]) -> None:
+    def _card(self, state: State, card: str, play: Play) -> Intent | None:
         self.card = card
         if state.edition.italy[card][1] in ZONES_WANTED:
             self.mode, self.zones = "zones", []
-        else:
-            self._finish(play)
+            return None
+        return self._finish(play)
 
     def _enough_zones(self, state: State) -> bool:
         return bool(self.zones) and state.edition.italy[self.card][1] == "balloon"  # a heroic balloon may stop after one
 
-    def _finish(self, play: Callable[[a.Action], object]) -> None:
+    def _finish(self, play: Play) -> Intent:
         action = a.UseHelp(self.card, tuple(self.zones))
         self.reset()
-        play(action)
+        return play(action)
 
     def _tile(self, help_: str) -> None:
         self.mode, self.tile, self.cards = "stack", help_, []
@@ -127,10 +129,10 @@ class HelpChooser:
         else:
             self.cards.append(card)
 
-    def _place(self, play: Callable[[a.Action], object]) -> None:
+    def _place(self, play: Play) -> Intent:
         action = a.Strengthen(self.tile, tuple(self.cards))
         self.reset()
-        play(action)
+        return play(action)
 
 
 def face_down_card(state: State, icon: str, help_: str, chosen: list[str]) -> str | None:

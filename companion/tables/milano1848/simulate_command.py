@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
 
-from companion import native as native_engine
-from companion.assets import milano1848
+from companion.tables.milano1848 import native as native_engine
+from companion.assets import edition
 from companion.commands import UserError, user_errors
 from companion.games.milano1848.errors import DataError
 from companion.games.milano1848.setup import Options
@@ -34,15 +34,15 @@ def seeds(seed: int, games: int) -> range:
 def _play_chunk(task: tuple[dict[str, object], list[int]]) -> tuple[bool, list[Result]]:
     """A worker's share: whether it ran the compiled engine, and the games' results."""
     options, chunk = task
-    edition = milano1848()
-    return native_engine.running_compiled(), [play_out(edition, Options.from_dict({**options, "seed": seed}))
+    milano = edition("milano1848")
+    return native_engine.running_compiled(), [play_out(milano, Options.from_dict({**options, "seed": seed}))
                                               for seed in chunk]
 
 
 def run_games(options: Options, games: int, seed: int, workers: int, progress: bool = False,
               compiled: Path | None = None) -> Iterator[Result]:
     """Every game's result (in no particular order), spread over `workers` processes; `compiled`:
-    the workers run the engine compiled by mypyc there (companion.native; NativeError if stale)."""
+    the workers run the engine compiled by mypyc there (companion.tables.milano1848.native; NativeError if stale)."""
     base = options.to_dict()
     numbers = list(seeds(seed, games))
     tasks = [(base, numbers[i:i + CHUNK]) for i in range(0, games, CHUNK)]
@@ -84,7 +84,7 @@ def simulate(args: argparse.Namespace) -> int:
     except native_engine.NativeError as exc:
         raise UserError(str(exc)) from None
     seconds = time.perf_counter() - started
-    wave = args.wave or milano1848().rules.wave[max(args.players, 3)]
+    wave = args.wave or edition("milano1848").rules.wave[max(args.players, 3)]
     if args.json:
         print(json.dumps(report(summary, args.players, args.mode, wave) | {
             "seconds": round(seconds, 2), "workers": workers, "engine": "compiled" if compiled else "python"}))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.games.milano1848.events import Event
 from companion.games.milano1848.state import AUSTRIA, State
 from companion.i18n import _
-from companion.ui.icons import side_name
+from companion.tables.milano1848.icons import side_name
 
 STEP_S = 0.35
 SHOWN = ("pour-out", "austria-conquers", "wave", "reinforce", "radetzky", "castle", "game-over")

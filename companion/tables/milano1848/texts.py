@@ -2,32 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from companion.assets import milano1848
+from companion.assets import edition
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.events import Event
 from companion.games.milano1848.odds import Advice
 from companion.games.milano1848.setup import Options, setup_counts
 from companion.games.milano1848.state import State
 from companion.i18n import _, ngettext
-from companion.ui.icons import icon_name, side_name
-
-
-def printer_text(printer: Any) -> str:
-    """The printer's line at the bottom of the panel, in the table's language (the print service's
-    state and queue; any other printer says its own status)."""
-    state, waiting = getattr(printer, "last_state", None), getattr(printer, "waiting", None)
-    if state is None or waiting is None:
-        return str(printer.status)
-    if state == "ready":
-        return _("Printer ready.") if not waiting else ngettext(
-            "Printing, {count} ticket waiting.", "Printing, {count} tickets waiting.", waiting).format(count=waiting)
-    problem = {"offline": _("Printer offline"), "paper-out": _("Printer out of paper"),
-               "paper-low": _("Printer paper low")}.get(state, str(state))
-    if not waiting:
-        return f"{problem}."
-    return f"{problem}, " + ngettext("{count} ticket waiting.", "{count} tickets waiting.", waiting).format(count=waiting)
+from companion.tables.milano1848.icons import icon_name, side_name
 
 
 def setup_lines(state: State) -> list[str]:
@@ -74,7 +56,7 @@ def threat_text(falling: frozenset[int], winner: str | None) -> str:
 
 def table_setup_line(options: Options, named: int) -> str:
     """What the table draws next while setting up with its own Zone deck (setup steps 6-7)."""
-    counts = setup_counts(milano1848(), options)
+    counts = setup_counts(edition("milano1848"), options)
     count = counts[min(named, len(counts) - 1)]
     if named == 0:
         return _("Shuffle the Zone deck, draw a card and tap its zone: Radetzky and {count} Soldiers go there.").format(

@@ -1,6 +1,6 @@
 """The rules engine compiled to C by mypyc, for the difficulty simulation only.
 
-`make native` (`python -m companion.native`) copies the companion package to `build/native/` and
+`make native` (`python -m companion.tables.milano1848.native`) copies the companion package to `build/native/` and
 compiles the Milano 1848 engine's modules there (the same typed source mypy checks);
 `companion milano1848 simulate` (and scripts/difficulty.py) runs its worker processes on that copy
 whenever it is built from this source. The app, the tests and every other command run the Python
@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 NATIVE = ROOT / "build" / "native"
 ENGINE = Path("companion") / "games" / "milano1848"
 INTERPRETED = {"__init__.py", "errors.py", "actions.py"}

@@ -1,0 +1,164 @@
+"""Milano 1848 on the game screen: the zone map, the panel's headline, sentences and buttons, the
+companion's deal to set up, and the Austrian turn shown step by step."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from companion.games.milano1848 import actions as a
+from companion.games.milano1848.state import ACT, PLACE, PROMOTE
+from companion.i18n import _
+from companion.tables.base import Intent, NameCard, Play
+from companion.tables.milano1848.animation import TurnAnimation
+from companion.tables.milano1848.board import BoardView
+from companion.tables.milano1848.layout import zone_layout
+from companion.tables.milano1848.panel import Panel
+from companion.tables.milano1848.table import MilanoTable, ahead_of
+from companion.tables.milano1848.texts import advice_text, fight_news, setup_lines, threat_text
+from companion.ui import theme
+from companion.ui.painter import Painter
+from companion.ui.widgets import Button
+
+
+class MilanoView:
+    def __init__(self, table: MilanoTable, height: int, target: int, privacy: str = "open") -> None:
+        self.board = BoardView(pygame.Rect(0, 0, height, height), zone_layout())
+        self.board_rect = self.board.rect
+        self.panel = Panel(table, privacy)
+        self.target = target
+        self.animate = True  # show each Austrian turn step by step (autoplay turns it off)
+        self.animation: TurnAnimation | None = None
+        self._shown_turn: object = None
+        self.set_up = False  # the companion's deal is on the table (the setup screen was confirmed)
+
+    # the whole screen: the deal to set up, the Austrian turn
+
+    def draw_whole(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button] | None:
+        if session.last_turn is not self._shown_turn:
+            self._shown_turn = session.last_turn
+            if self.animate and session.last_turn is not None:
+                before, events = session.last_turn
+                self.animation = TurnAnimation(before, events, time.monotonic())
+        if self.animation is not None and self.animation.done(time.monotonic()):
+            self.animation = None
+        if self.animation is not None:
+            return self._draw_animation(painter, panel)
+        if self.needs_setup(session):
+            return self._draw_setup(painter, panel, session)
+        return None
+
+    def needs_setup(self, session: Any) -> bool:
+        """A new game with the companion's decks: the table sets up what it dealt, before Patriots go down."""
+        state = session.state
+        return state.step == PLACE and state.tracked and not self.set_up and not any(p.zone for p in state.patriots)
+
+    def _draw_setup(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button]:
+        state = session.state
+        self.board.draw(painter.screen, state, painter.fonts)
+        pygame.draw.rect(painter.screen, theme.PANEL, panel)
+        painter.text(_("Set up the table"), (panel.x + 10, 8))
+        y = 8 + painter.body.get_linesize() + 4
+        for line in setup_lines(state):
+            y = painter.wrapped(line, panel.inflate(-20, 0), y, theme.INK) + 4
+        rect = pygame.Rect(panel.x + 8, panel.bottom - self.target - 34, panel.width - 16, self.target)
+        return [Button(rect, _("Done: place the Patriots"), self._done_setting_up, colour=theme.ITALY_GREEN)]
+
+    def _done_setting_up(self) -> None:
+        self.set_up = True
+
+    def _draw_animation(self, painter: Painter, panel: pygame.Rect) -> list[Button]:
+        assert self.animation is not None
+        board, text = self.animation.frame(time.monotonic())
+        self.board.draw(painter.screen, board, painter.fonts)
+        pygame.draw.rect(painter.screen, theme.PANEL, panel)
+        painter.text(_("Round {round}: Austria").format(round=board.round), (panel.x + 10, 8))
+        area = panel.inflate(-20, 0)
+        painter.wrapped(text, area, 8 + painter.body.get_linesize() * 2, theme.INK)
+        painter.wrapped(_("Tap to skip."), area, panel.bottom - 40, theme.MUTED)
+        return []
+
+    def skip(self) -> bool:
+        """A tap while the Austrian turn is shown skips it (True)."""
+        if self.animation is None:
+            return False
+        self.animation = None
+        return True
+
+    # the usual screen
+
+    def draw_board(self, painter: Painter, session: Any) -> None:
+        self.board.draw(painter.screen, session.state, painter.fonts, self.threat(session)[0])
+
+    def headline(self, session: Any) -> list[str]:
+        return self.panel.headline(session.state)
+
+    def lines(self, session: Any) -> list[tuple[str, tuple[int, int, int]]]:
+        """The active hand, the Help being chosen, the coming Austrian turn, the odds, what the last
+        clash did."""
+        state, lines = session.state, []
+        hand = self.panel.hand_line(state)
+        if hand:
+            lines.append((hand, theme.INK))
+        hint = self.panel.helps.hint(state) if state.step == ACT else None
+        if hint:
+            lines.append((hint, theme.INK))
+        falling, winner = self.threat(session)
+        if falling or winner:
+            lines.append((threat_text(falling, winner), theme.ALERT))
+        advice = self.advice(session)
+        if advice is not None:
+            lines.append((advice_text(advice), theme.ITALY_GREEN))
+        news = fight_news(*session.last_move) if session.last_move is not None else None
+        if news:  # the table saw the cards: last, when there is room
+            lines.append((news, theme.INK))
+        return lines
+
+    def advice(self, session: Any) -> Any:
+        """The odds, only with open hands: they would tell of hidden ones."""
+        return ahead_of(session.look_ahead())[0] if self.panel.privacy == "open" else None
+
+    def threat(self, session: Any) -> tuple[frozenset[int], str | None]:
+        return ahead_of(session.look_ahead())[1]
+
+    def entries(self, session: Any) -> list[Any]:
+        return self.panel.entries(session)
+
+    def board_tap(self, position: tuple[int, int], session: Any) -> Intent | None:
+        """A zone tapped: the Zone card the table drew, a Help's zone, or where a Patriot goes."""
+        if self.skip() or self.needs_setup(session):
+            return None
+        zone = self.board.zone_at(position)
+        if zone is None:
+            return None
+        if session.needed is not None and session.needed[1] == "zone":
+            return NameCard(zone)
+        if self.panel.helps.wants_zone():
+            return self.panel.helps.zone(session.state, zone, Play)
+        return Play(zone_action(session.state.step, zone))
+
+    def hold(self, marker: object, down: bool) -> None:
+        self.panel.peeking = down
+
+    def draggable(self, marker: object, session: Any) -> str | None:
+        if isinstance(marker, a.Answer):
+            return marker.cards[0]
+        if isinstance(marker, tuple) and marker[:1] == ("pick",):
+            return str(marker[1])
+        return None
+
+    def moving(self) -> bool:
+        return self.animation is not None
+
+    def view_key(self, session: Any) -> tuple[object, ...]:
+        return (self.advice(session), self.threat(session), id(session.last_turn), self.animation is not None)
+
+
+def zone_action(step: str, zone: int) -> a.Action:
+    if step == PLACE:
+        return a.PlacePatriot(zone)
+    if step == PROMOTE:
+        return a.Promote(zone)
+    return a.Move(zone)

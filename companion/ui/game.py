@@ -1,0 +1,278 @@
+"""The game screen: the game's board on the left, the panel on the right (headline, sentences,
+buttons), the desk devices (the die's pixels, the printer's line, the camera's lens).
+
+The game's view (its table module's `View`) draws the board and says what the panel holds; this
+screen lays it out and hands every tap to the session as an intent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Protocol
+
+import pygame
+
+from companion import i18n
+from companion.i18n import _, ngettext
+from companion.ui import theme
+from companion.ui.chime import Chime
+from companion.ui.lens import Lens
+from companion.ui.painter import Painter
+from companion.ui.panel import HOLD, UNDO, Entry, grid
+from companion.ui.widgets import Button
+
+
+class View(Protocol):
+    """What a game shows on the game screen (its table module makes one per session)."""
+
+    board_rect: pygame.Rect
+
+    def draw_whole(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button] | None:
+        """A screen of the game's own instead of the board and panel (a set-up, an animation): its
+        buttons, or None to draw the usual screen."""
+        ...
+
+    def draw_board(self, painter: Painter, session: Any) -> None: ...
+
+    def headline(self, session: Any) -> list[str]: ...
+
+    def lines(self, session: Any) -> list[tuple[str, tuple[int, int, int]]]:
+        """The panel's sentences after the session's message and the devices' trouble."""
+        ...
+
+    def entries(self, session: Any) -> list[Entry]: ...
+
+    def board_tap(self, position: tuple[int, int], session: Any) -> Any: ...
+
+    def hold(self, marker: object, down: bool) -> None:
+        """A (HOLD, name) button pressed or let go."""
+        ...
+
+    def draggable(self, marker: object, session: Any) -> str | None:
+        """The card a button stands for, when it may be dragged to the desk camera."""
+        ...
+
+    def view_key(self, session: Any) -> tuple[object, ...]:
+        """What the game shows that can change without a tap."""
+        ...
+
+    def moving(self) -> bool:
+        """Whether the game's screen moves by itself now (an animation)."""
+        ...
+
+
+class GameScreen:
+    def __init__(self, rect: pygame.Rect, target: int, painter: Painter, session: Any, view: View,
+                 tray: list[Any] | None, extra: Callable[[], list[Entry]]) -> None:
+        """`tray`: desk mode's printed tickets (Pillow images), shown by the printer's line;
+        `extra`: the app's own buttons after the game's (a new game once it is over)."""
+        self.rect, self.target, self.painter, self.session, self.view = rect, target, painter, session, view
+        height = rect.height
+        self.panel = pygame.Rect(height, 0, rect.width - height, height)
+        self.lens = Lens(view.board_rect, target)
+        self.chime = Chime(pygame)
+        self.tray, self.extra = tray, extra
+        self.showing_ticket = False
+        self.buttons: list[Button] = []
+
+    # input
+
+    def tap(self, position: tuple[int, int]) -> None:
+        if self.showing_ticket:  # any tap puts the ticket away
+            self.showing_ticket = False
+            return
+        for button in self.buttons:
+            if button.hit(position):
+                if isinstance(button.action, tuple) and button.action[:1] == (HOLD,):
+                    self.view.hold(button.action, True)  # until the finger lifts
+                    return
+                button.on_tap()
+                return
+        self.session.perform(self.view.board_tap(position, self.session))
+
+    def press(self, position: tuple[int, int]) -> bool:
+        """A finger down: a drag to the desk camera starts (True), or it is a tap."""
+        camera = self.camera()
+        if camera is None:
+            return False
+        button = next((b for b in self.buttons if b.hit(position)), None)
+        card = self.view.draggable(button.action, self.session) if button is not None else None
+        return self.lens.press(card, button, position)
+
+    def release(self, position: tuple[int, int]) -> None:
+        self.view.hold(None, False)
+        camera = self.camera()
+        if camera is None:
+            self.lens.dragging = None
+            return
+        tapped = self.lens.release(camera, position)
+        if tapped is not None:
+            tapped.on_tap()  # let go on the button itself: a plain tap
+
+    def motion(self, position: tuple[int, int]) -> None:
+        if self.lens.dragging is not None:
+            self.lens.pointer = position
+
+    def poll(self) -> None:
+        """Cards the camera confirmed; the lens flashes and is cleared once they are played."""
+        session = self.session
+        records = len(session.game.records)
+        if session.poll():
+            self.lens.flash()
+            self.chime.play()
+        desk = session.devices.desk_camera
+        if len(session.game.records) != records and desk is not None:
+            self.lens.clear(desk)
+
+    def moving(self) -> bool:
+        """Something on screen moves by itself (an animation): draw every frame."""
+        return bool(self.view.moving())
+
+    def camera(self) -> Any:
+        """The desk camera, while a card may be dragged to it; else None."""
+        desk = self.session.devices.desk_camera
+        return desk if desk is not None and self.session.wants_cards else None
+
+    def _act(self, tap: Callable[[], Any]) -> Callable[[], None]:
+        return lambda: self.session.perform(tap())
+
+    def key(self) -> tuple[object, ...]:
+        """Everything on this screen that can change without a tap."""
+        session, devices = self.session, self.session.devices
+        desk = devices.desk_die
+        return (id(session.state), session.message, devices.printer.status, devices.die.online, devices.die.status,
+                desk.rows() if desk is not None else None, devices.cards.status if devices.cards else None,
+                self.view.view_key(session), self.lens.flashing, self.lens.pointer,
+                tuple(self.camera().placed()) if self.camera() is not None else None, self.showing_ticket)
+
+    # drawing
+
+    def draw(self) -> None:
+        painter = self.painter
+        painter.screen.fill(theme.BACKGROUND)
+        whole = self.view.draw_whole(painter, self.panel, self.session)
+        if whole is not None:
+            self.buttons = whole
+            painter.buttons(whole)
+            return
+        self.view.draw_board(painter, self.session)
+        pygame.draw.rect(painter.screen, theme.PANEL, self.panel)
+        y = self._headline()
+        for text, colour in self.lines():  # most wanted first; what does not fit above the buttons waits
+            if y + painter.wrapped(text, self.panel.inflate(-20, 0), 0, colour, draw=False) <= self._text_limit():
+                y = self.message(text, y, colour) + 2
+        self.buttons = self._buttons(y + 8)
+        painter.buttons(self.buttons)
+        if self.camera() is not None:
+            self.lens.draw(painter.screen, painter.body, self.camera())
+        self._devices()
+        if self.showing_ticket:
+            self._ticket()
+
+    def _headline(self) -> int:
+        y, painter = 8, self.painter
+        for line in self.view.headline(self.session):
+            if painter.body.size(line)[0] > self.panel.width - 16:  # a long one wraps
+                y = self.message(line, y, theme.INK)
+                continue
+            painter.text(line, (self.panel.x + 10, y))
+            y += painter.body.get_linesize()
+        return y
+
+    def lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The panel's sentences, the most wanted first: what the table just did (a refusal), a
+        device away, then the game's own."""
+        session, lines = self.session, []
+        if session.message:
+            lines.append((session.message, theme.ALERT))
+        lines += [(notice, theme.ALERT) for notice in self.notices()]  # a device away: the table must know
+        return lines + self.view.lines(session)
+
+    def _buttons(self, top: int) -> list[Button]:
+        entries = self.view.entries(self.session) + self.extra()
+        buttons = grid(entries, self.panel, top, self.target, lambda label: self.painter.body.size(label)[0],
+                       self._act)
+        for button in buttons:
+            if button.action == UNDO:
+                button.colour = theme.MUTED
+        return buttons
+
+    def _text_limit(self) -> int:
+        """How far down the panel's sentences may go and still leave room for this moment's buttons
+        and the printer's line (a button in desk mode: the last ticket)."""
+        floor: int = self._printer_rect().top - 4
+        cells = [b.rect.bottom for b in self._buttons(0)]
+        return floor - (max(cells) + 8 if cells else 0)
+
+    def message(self, message: str, y: int, colour: tuple[int, int, int] | None = None) -> int:
+        """A sentence wrapped to the panel's width: a refusal or news (alert colour), or a hint."""
+        return self.painter.wrapped(message, self.panel.inflate(-20, 0), y, colour or theme.ALERT)
+
+    def notices(self) -> list[str]:
+        """Devices in trouble, for the panel: the die away (its face waits), the camera gone (tap cards)."""
+        devices = self.session.devices
+        found = [] if devices.die.online else [i18n.translate(devices.die.status)]
+        if devices.cards is not None and devices.cards.status != "Camera ready." and devices.desk_camera is None:
+            found.append(i18n.translate(devices.cards.status))
+        return found
+
+    def _devices(self) -> None:
+        """The printer's line along the panel's foot; in desk mode the die's 8x8 pixels too, in the
+        board's bottom right corner (beside the board, as the box would be)."""
+        desk = self.session.devices.desk_die
+        board = self.view.board_rect
+        x, y = board.right - 30, board.bottom - 28
+        if desk is not None:  # desk mode: the box's 8x8 LEDs
+            for r, bits in enumerate(desk.rows()):
+                for c in range(8):
+                    colour = theme.ALERT if bits & (0x80 >> c) else (60, 20, 20)
+                    pygame.draw.rect(self.painter.screen, colour, (x + c * 3, y + r * 3, 3, 3))
+        rect, text = self._printer_rect(), self._printer_words()
+        if self.tray:  # desk mode: the printer's line opens the last ticket
+            button = Button(rect, text, partial(setattr, self, "showing_ticket", True), action=("ticket",),
+                            colour=theme.MUTED)
+            button.draw(self.painter.screen, self.painter.body)
+            self.buttons.append(button)
+            return
+        self.painter.wrapped(text, rect.inflate(-12, 0), rect.y + 4, theme.MUTED)
+
+    def _printer_words(self) -> str:
+        text = printer_text(self.session.devices.printer)
+        return f"{text}  >" if self.tray else text
+
+    def _printer_rect(self) -> pygame.Rect:
+        """The printer's line (two when its news is long) at the panel's foot: a touch target in
+        desk mode (the last ticket), else text."""
+        area = self.panel.inflate(-28, 0)
+        height = self.painter.wrapped(self._printer_words(), area, 0, (0, 0, 0), draw=False) + 8
+        if self.tray:
+            height = max(height, self.target)
+        return pygame.Rect(self.panel.x + 8, self.panel.bottom - height - 4, self.panel.width - 16, height)
+
+    def _ticket(self) -> None:
+        """The last printed ticket, scaled to the screen's height, over the board."""
+        assert self.tray
+        image = self.tray[-1].convert("RGB")
+        surface = pygame.image.frombytes(image.tobytes(), image.size, "RGB")
+        height = self.painter.screen.get_height()
+        width = round(surface.get_width() * height / surface.get_height())
+        self.painter.screen.blit(pygame.transform.smoothscale(surface, (width, height)), (0, 0))
+
+
+def printer_text(printer: Any) -> str:
+    """The printer's line at the bottom of the panel, in the table's language (the print service's
+    state and queue; any other printer says its own status)."""
+    state, waiting = getattr(printer, "last_state", None), getattr(printer, "waiting", None)
+    if state is None or waiting is None:
+        return str(printer.status)
+    if state == "ready":
+        return _("Printer ready.") if not waiting else ngettext(
+            "Printing, {count} ticket waiting.", "Printing, {count} tickets waiting.", waiting).format(count=waiting)
+    problem = {"offline": _("Printer offline"), "paper-out": _("Printer out of paper"),
+               "paper-low": _("Printer paper low")}.get(state, str(state))
+    if not waiting:
+        return f"{problem}."
+    return f"{problem}, " + ngettext("{count} ticket waiting.", "{count} tickets waiting.", waiting).format(count=waiting)
+
+
