@@ -7,6 +7,7 @@ from typing import Any
 
 from .edition import HELPS, UNKNOWN_CARD, Edition
 from .errors import DataError
+from .fights import TRACK_START
 from .setup import MODES, PATRIOT_NAMES
 from .state import (
     ACT, ANSWER, AUSTRIA, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE,
@@ -250,7 +251,7 @@ def _read_advanced(top: _Reader, state: State) -> None:
         state.heroic[help_] = heroic.choice(help_, (True, False), False)
         state.tiles[help_] = tiles.cards(help_, state.edition.italy, [])
     start = rules.cube_start[state.rule_players]
-    state.cube = top.whole("combat_cube", start, rules.combat_track_spaces, start)
+    state.cube = top.whole("combat_cube", TRACK_START, rules.combat_track_spaces, start)
     state.cube_steps = top.whole("cube_steps", 0, MAX_SOLDIERS, 0)
     if len(state.barricades) > state.rule_players:
         raise top.fail("barricades", f"at most {state.rule_players} Mobile Barricades can be in play")

@@ -9,6 +9,7 @@ from companion.assets import milano1848
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.dealer import Draw
 from companion.games.milano1848.events import Event
+from companion.games.milano1848.legal import legal_actions
 from companion.games.milano1848.reducer import play
 from companion.games.milano1848.state import State
 from companion.games.milano1848.stateio import state_from_dict
@@ -73,6 +74,10 @@ class Table:
     def play(self, action: a.Action, cards: Sequence[Draw] = ()) -> list[Event]:
         self.state, self.events, _ = play(self.state, action, cards)
         return self.events
+
+    def state_legal(self) -> list[a.Action]:
+        """The legal actions in the current state (what the app offers as buttons)."""
+        return legal_actions(self.state)
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.events]
