@@ -48,7 +48,7 @@ def test_example_2_two_wins_a_tie_then_stop_removes_two_soldiers():
     assert table.state.fight.lens == 2
     table.play(a.Stop())
     assert table.state.soldiers[5] == 1
-    assert table.state.reserve == 44 - 3 + 2
+    assert table.state.reserve == 47 - 3 + 2  # 4 players: 47 Soldiers
     assert table.state.hands[0] == [map2]
     assert sorted(table.state.italy.discard) == sorted([swords, map1, cannonball])
     assert len(table.state.austria.discard) == 3
@@ -98,7 +98,7 @@ def test_example_5_two_patriots_defeat_radetzky():
     table.play(a.FightRadetzky())
     table.play(a.Answer((luciano[3], luciano[0], gabrio[0])))
     state = table.state
-    assert state.castle == 2 and state.reserve == 44 - 7 + 3
+    assert state.castle == 2 and state.reserve == 47 - 7 + 3
     assert state.radetzky == 4 and 4 in state.available
     assert state.soldiers[4] == 0  # Radetzky moves without Soldiers
     assert state.soldiers[7] == 2
