@@ -16,7 +16,7 @@ def minimal_state() -> dict:
     """Only the documented fields: the table's own decks, Phase 1 just finished."""
     return {
         "format": "companion/milano1848", "version": 1, "mode": "basic", "players": 4, "round": 3,
-        "first_player": 1, "reserve": 20, "castle": 4, "radetzky": 7,
+        "first_player": 1, "reserve": 33, "castle": 4, "radetzky": 7,
         "zones": {"3": {"soldiers": 3}, "7": {"soldiers": 2}, "8": {"soldiers": 5}, "12": {"owner": "italy"}},
         "patriots": [{"name": "Carlo", "zone": 3}, {"name": "Gabrio", "zone": 8}, {"name": "Luciano", "zone": 12},
                      {"name": "Bartolomeo", "zone": 1}],

@@ -6,6 +6,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from .errors import DataError
+from .quoting import shown
 
 
 @dataclass(frozen=True)
@@ -128,21 +129,26 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+def small_value(value: object) -> bool:
+    """No zone, Patriot or card in the game needs a number of more than 9 digits (or a string over 100)."""
+    return abs(value) < 10**9 if isinstance(value, int) else not isinstance(value, str) or len(value) <= 100
+
+
 def _field_value(value: object, annotation: str, where: str) -> object:
-    if annotation == "int" and isinstance(value, int) and not isinstance(value, bool):
+    if annotation == "int" and isinstance(value, int) and not isinstance(value, bool) and small_value(value):
         return value
     if annotation == "str" and isinstance(value, str):
         return value
     item_type = {"tuple[int, ...]": int, "tuple[str, ...]": str}.get(annotation)
     if item_type and isinstance(value, list) and len(value) <= 64:
-        if all(isinstance(v, item_type) and not isinstance(v, bool) for v in value):
+        if all(isinstance(v, item_type) and not isinstance(v, bool) and small_value(v) for v in value):
             return tuple(value)
-    raise DataError(where, f"{value!r} is not a valid {annotation}")
+    raise DataError(where, f"{shown(value)} is not a valid {annotation}")
 
 
 def action_from_dict(data: object) -> Action:
     """Inverse of Action.to_dict; raises DataError naming the bad field."""
-    if not isinstance(data, dict) or data.get("type") not in ACTION_TYPES:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in ACTION_TYPES:
         kinds = ", ".join(ACTION_TYPES)
         raise DataError("action.type", f"must be one of {kinds}")
     cls = ACTION_TYPES[data["type"]]

@@ -135,10 +135,12 @@ def end_soldiers_fight(state: State, won: bool, dealer: Dealer, events: list[Eve
         finish_action(state, dealer, events)
 
 
+TRACK_START = 1  # Example 8.2: after passing the last space the cube reaches the *second* space next
+
+
 def _move_cube(state: State, steps: int, dealer: Dealer, events: list[Event]) -> None:
-    start = state.edition.rules.cube_start[state.rule_players]
     if steps < 0:
-        state.cube = max(start, state.cube - 1)
+        state.cube = max(TRACK_START, state.cube - 1)
     else:
         state.cube_steps = steps
         advance_cube(state, dealer, events)
@@ -153,7 +155,7 @@ def advance_cube(state: State, dealer: Dealer, events: list[Event]) -> None:
         if state.cube < rules.combat_track_spaces:
             state.cube += 1
             continue
-        state.cube = rules.cube_start[state.rule_players]
+        state.cube = TRACK_START  # the track's first space; the player-count space is only where it starts
         if len(state.not_available) > 1:
             state.step = PROMOTE  # the players choose; the remaining advances follow the choice
             return

@@ -6,12 +6,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, action_from_dict
+from .actions import Action, small_value, action_from_dict
 from .dealer import Draw
 from .edition import Edition
 from .errors import DataError, IllegalActionError, Sentence
 from .events import Event
 from .legal import legal_actions
+from .quoting import shown
 from .reducer import play
 from .setup import Options, new_game
 from .state import State
@@ -43,8 +44,9 @@ def parse_draws(data: object, where: str) -> tuple[Draw, ...]:
     draws: list[Draw] = []
     for item in data:
         ok = isinstance(item, list) and len(item) == 2 and item[0] in ("austria", "italy", "zone")
-        if not ok or not isinstance(item[1], int if item[0] == "zone" else str) or isinstance(item[1], bool):
-            raise DataError(where, f"{item!r} is not a [deck, card] pair")
+        ok = ok and isinstance(item[1], int if item[0] == "zone" else str) and not isinstance(item[1], bool)
+        if not ok or not small_value(item[1]):
+            raise DataError(where, f"{shown(item)} is not a [deck, card] pair")
         draws.append((item[0], item[1]))
     return tuple(draws)
 
@@ -90,7 +92,7 @@ def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) 
     if header.get("format") != RECORD_FORMAT:
         raise DataError("format", f"must be {RECORD_FORMAT!r}")
     if header.get("version") != RECORD_VERSION:
-        raise DataError("version", f"must be {RECORD_VERSION}; this record says {header.get('version')!r}")
+        raise DataError("version", f"must be {RECORD_VERSION}; this record says {shown(header.get('version'))}")
     options = Options.from_dict(header.get("options"))
     setup = parse_draws(header.get("setup", []), "setup")
     try:

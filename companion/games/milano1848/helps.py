@@ -7,7 +7,7 @@ from .errors import Sentence, plural
 from .events import Event
 from .fights import start_fight
 from .state import State
-from .turns import fight_card_count, find_card, take_card
+from .turns import can_answer, find_card, take_card
 
 NEEDS_EXTRA_CARD = ("barricade", "noblewoman")  # their tiles need one card more than the players
 
@@ -62,7 +62,7 @@ def _check_rifle(state: State, heroic: bool, zones: tuple[int, ...]) -> str | No
         return Sentence("Radetzky is in zone {zone} with your Patriot", zone=here)
     if state.soldiers[here] == 0:
         return Sentence("zone {zone} has no Soldiers to fight", zone=here)
-    if fight_card_count(state) <= 1:
+    if not can_answer(state, spent=1):
         return Sentence("no card would be left to answer the Austrian cards")
     return None
 

@@ -39,6 +39,8 @@ def _json_line(number: int, line: str) -> Any:
         raise DataError(f"line {number}", f"is not JSON ({exc.msg})") from None
     except RecursionError:
         raise DataError(f"line {number}", "is nested too deeply") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise DataError(f"line {number}", "holds a number too long to be any count in the game") from None
 
 
 def load_record(text: str, edition: Edition) -> Game:

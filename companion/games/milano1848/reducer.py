@@ -19,7 +19,8 @@ from .setup import placement_order
 from .state import (
     ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE, State,
 )
-from .turns import activate, answer_hands, can_refill, end_turn, fight_card_count, finish_action, missing_cards
+from .turns import activate, answer_hands, can_answer, can_refill, end_turn, fight_card_count, finish_action
+from .turns import missing_cards
 from .turns import refill, start_round
 
 WAITING_FOR = {
@@ -134,17 +135,9 @@ def _check_fight(state: State, action: a.FightSoldiers) -> str | None:
         return Sentence("Radetzky is in zone {zone} with your Patriot", zone=here)
     if not state.soldiers[here]:
         return Sentence("zone {zone} has no Soldiers", zone=here)
-    if not fight_card_count(state) and not _solitaire_helpers(state):
+    if not can_answer(state):
         return Sentence("no Italy card in hand to answer with")
     return None
-
-
-def _solitaire_helpers(state: State) -> bool:
-    """Solitaire: another Patriot here that has not revealed its cards this turn brings some."""
-    here = _active_zone(state)
-    return state.solitaire and any(
-        p != state.active and p not in state.pool_from for p in state.patriots_in(here)
-    ) and bool(state.italy.size or state.italy.discard)
 
 
 def _check_fight_radetzky(state: State, action: a.FightRadetzky) -> str | None:
@@ -152,7 +145,7 @@ def _check_fight_radetzky(state: State, action: a.FightRadetzky) -> str | None:
     if here != state.radetzky:
         return Sentence("Radetzky is in zone {zone}, not in zone {here}", zone=state.radetzky, here=here)
     needed = state.edition.rules.radetzky_reveals
-    if fight_card_count(state) < needed and not _solitaire_helpers(state):
+    if not can_answer(state, needed):
         return Sentence("the Patriots here hold fewer than the {count} cards the fight needs", count=needed)
     return None
 

@@ -43,21 +43,23 @@ class Options:
         if unknown:
             raise DataError(f"options.{sorted(unknown)[0]}", "is not an option")
         values = dict(data)
-        if isinstance(values.get("names"), list):
-            values["names"] = tuple(values["names"])
+        if not isinstance(values.get("names", []), list):
+            raise DataError("options.names", "must be a list of names")
+        values["names"] = tuple(values.get("names", []))
         options = cls(**values)
         options.validate()
         return options
 
     def validate(self) -> None:
         checks = [
-            ("players", isinstance(self.players, int) and 1 <= self.players <= 5, "must be 1-5"),
-            ("mode", self.mode in MODES, "must be basic or advanced"),
-            ("seed", isinstance(self.seed, int), "must be a whole number"),
-            ("wave", self.wave is None or (isinstance(self.wave, int) and 1 <= self.wave <= 50), "must be 1-50"),
+            ("players", _whole(self.players, 1, 5), "must be 1-5"),
+            ("mode", isinstance(self.mode, str) and self.mode in MODES, "must be basic or advanced"),
+            ("seed", _whole(self.seed, -2**63, 2**63), "must be a whole number of at most 19 digits"),
+            ("wave", self.wave is None or _whole(self.wave, 1, 50), "must be 1-50"),
             ("tracked", isinstance(self.tracked, bool), "must be true or false"),
-            ("names", all(isinstance(n, str) and 0 < len(n) <= 40 for n in self.names), "must be short names"),
-            ("first_player", self.first_player is None or self.first_player in range(self.players),
+            ("names", isinstance(self.names, tuple) and len(self.names) <= 5
+             and all(isinstance(n, str) and 0 < len(n) <= 40 for n in self.names), "must be up to 5 short names"),
+            ("first_player", self.first_player is None or _whole(self.first_player, 0, self.players - 1),
              "must name one of the players, counting from 0"),
         ]
         for name, ok, problem in checks:
@@ -67,6 +69,11 @@ class Options:
     @property
     def patriot_count(self) -> int:
         return max(self.players, 3)
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    """An int (not a bool, not 1.0) from low to high: what a JSON record may put in a count."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def new_game(edition: Edition, options: Options, cards: Sequence[Draw] = ()) -> tuple[State, list[Draw]]:

@@ -7,6 +7,9 @@ from typing import Any
 
 from .edition import HELPS, UNKNOWN_CARD, Edition
 from .errors import DataError
+from .fights import TRACK_START
+from .helps import strengthen_requirement
+from .quoting import shown
 from .setup import MODES, PATRIOT_NAMES
 from .state import (
     ACT, ANSWER, AUSTRIA, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE,
@@ -18,6 +21,7 @@ STATE_VERSION = 1
 STEPS = (PLACE, CHOOSE_PATRIOT, ACT, ANSWER, CONTINUE, PROMOTE, AUSTRIAN_TURN, OVER)
 MAX_SOLDIERS = 50
 MAX_CARDS_IN_A_LIST = 200
+_ZONE_KEYS = [str(n) for n in range(100)]  # the only spellings of a zone: "7", never "07", "\uff17" or "\u2077"
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -67,7 +71,10 @@ def loads(text: str, edition: Edition) -> State:
         raise DataError("file", f"is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise DataError("file", "is nested too deeply to be a state file") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise DataError("file", "holds a number too long to be any count in the game") from None
     return state_from_dict(data, edition)
+
 
 
 class _Reader:
@@ -87,7 +94,7 @@ class _Reader:
         if value is None and default is None and key not in self.data:
             raise self.fail(key, "is missing")
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise self.fail(key, f"must be a whole number from {low} to {high}, not {value!r}")
+            raise self.fail(key, f"must be a whole number from {low} to {high}, not {shown(value)}")
         return value
 
     def choice(self, key: str, allowed: tuple[Any, ...], default: Any = ...) -> Any:
@@ -95,8 +102,8 @@ class _Reader:
             return default
         value = self.data.get(key)
         if value not in allowed:
-            shown = ", ".join("null" if a is None else str(a) for a in allowed)
-            raise self.fail(key, f"must be one of {shown}, not {value!r}")
+            allowed_text = ", ".join("null" if a is None else str(a) for a in allowed)
+            raise self.fail(key, f"must be one of {allowed_text}, not {shown(value)}")
         return value
 
     def zones(self, key: str, zones: range, default: list[int] | None = None, repeats: bool = False) -> list[int]:
@@ -105,7 +112,7 @@ class _Reader:
             raise self.fail(key, "must be a list of zone numbers")
         for zone in value:
             if not isinstance(zone, int) or isinstance(zone, bool) or zone not in zones:
-                raise self.fail(key, f"unknown zone {zone!r}")
+                raise self.fail(key, f"unknown zone {shown(zone)}")
         if not repeats and len(set(value)) != len(value):
             raise self.fail(key, "names a zone twice")
         return list(value)
@@ -117,7 +124,7 @@ class _Reader:
             raise self.fail(key, "must be a list of card ids")
         for card in value:
             if not isinstance(card, str) or not (card in known or (unknown_ok and card == UNKNOWN_CARD)):
-                raise self.fail(key, f"unknown card {card!r}")
+                raise self.fail(key, f"unknown card {shown(card)}")
         return list(value)
 
     def obj(self, key: str, default: dict[str, Any] | None = None) -> _Reader:
@@ -132,17 +139,18 @@ def state_from_dict(data: object, edition: Edition) -> State:
         raise DataError("file", "must hold a JSON object")
     top = _Reader(data)
     if data.get("format") != STATE_FORMAT:
-        raise top.fail("format", f"must be {STATE_FORMAT!r}, not {data.get('format')!r}")
+        raise top.fail("format", f"must be {STATE_FORMAT!r}, not {shown(data.get('format'))}")
     if data.get("version") != STATE_VERSION:
-        raise top.fail("version", f"must be {STATE_VERSION}, not {data.get('version')!r}")
+        raise top.fail("version", f"must be {STATE_VERSION}, not {shown(data.get('version'))}")
     state = _read_basics(top, edition)
     _read_zones(top, state)
     _read_patriots(top, state)
     _read_zone_cards(top, state)
-    _read_decks(top, state)
     _read_advanced(top, state)
     _read_progress(top, state)
+    sizes = _read_decks(top, state)
     _check_totals(state)
+    _complete_decks(top, state, sizes)
     return state
 
 
@@ -168,14 +176,23 @@ def _read_basics(top: _Reader, edition: Edition) -> State:
 def _read_zones(top: _Reader, state: State) -> None:
     zones = top.obj("zones")
     for key in zones.data:
-        if not (key.isdigit() and int(key) in state.zones):
-            raise zones.fail(key, f"there is no zone {key} (zones are 1-{len(state.zones)})")
+        number = _zone_key(zones, key, len(state.zones))
         zone = zones.obj(key)
-        number = int(key)
         state.soldiers[number] = zone.whole("soldiers", 0, MAX_SOLDIERS, 0)
         state.owner[number] = zone.choice("owner", (None, ITALY, AUSTRIA), None)
         if state.owner[number] and state.soldiers[number]:
             raise zone.fail("soldiers", f"zone {key} is conquered by {state.owner[number]} and cannot hold Soldiers")
+
+
+def _zone_key(zones: _Reader, key: str, count: int) -> int:
+    """A zone's number from its key, spelled as the file writes it: "7", not "07", "\uff17" or "\u2077"."""
+    valid = _ZONE_KEYS[1: count + 1]
+    if key in valid:
+        return int(key)
+    label = key if key.isascii() and key.isprintable() and len(key) <= 20 else shown(key, 20)
+    if key.isascii() and key.isdigit() and key.lstrip("0") in valid:
+        raise zones.fail(label, f"write zone {key.lstrip('0')} as \"{key.lstrip('0')}\", without leading zeros")
+    raise zones.fail(label, f"there is no zone {label} (zones are 1-{count})")
 
 
 def _read_patriots(top: _Reader, state: State) -> None:
@@ -225,21 +242,45 @@ def _read_zone_cards(top: _Reader, state: State) -> None:
         state.zone_deck = [z for z in free if z not in seen]
 
 
-def _read_decks(top: _Reader, state: State) -> None:
-    edition = state.edition
-    in_hands = {c for hand in state.hands for c in hand}
-    state.austria = _read_deck(top, "austria", edition.austria, set())
-    state.italy = _read_deck(top, "italy", edition.italy, in_hands)
+def _read_decks(top: _Reader, state: State) -> dict[str, int | None]:
+    """Both decks as listed (a table deck's cards are filled in by _complete_decks); the sizes given."""
+    sizes: dict[str, int | None] = {}
+    for name, known in (("austria", state.edition.austria), ("italy", state.edition.italy)):
+        reader = top.obj(name, {})
+        discard = reader.cards("discard", known, [])
+        cards = reader.cards("deck", known) if reader.has("deck") else []
+        sizes[name] = reader.whole("size", 0, len(known)) if reader.has("size") else None
+        setattr(state, name, Deck(cards, len(cards), discard, reader.has("deck")))
+    return sizes
 
 
-def _read_deck(top: _Reader, name: str, known: dict[str, Any], elsewhere: set[str]) -> Deck:
-    reader = top.obj(name, {})
-    discard = reader.cards("discard", known, [])
-    if reader.has("deck"):
-        cards = reader.cards("deck", known)
-        return Deck(cards, len(cards), discard, True)
-    remaining = [c for c in known if c not in discard and c not in elsewhere]
-    return Deck(remaining, reader.whole("size", 0, len(known), len(remaining)), discard, False)
+def _complete_decks(top: _Reader, state: State, sizes: dict[str, int | None]) -> None:
+    """Each deck holds exactly the cards that are nowhere else: `?` cards in hands stand for as many of
+    them; a table deck (`deck` null) holds the rest, and its `size` must say how many are in the pile."""
+    fight = state.fight
+    austria_out = (fight.revealed + fight.used_austria) if fight else []
+    italy_out = [c for h in state.hands for c in h] + state.pool + [c for t in state.tiles.values() for c in t]
+    italy_out += fight.used_italy if fight else []
+    unseen = italy_out.count(UNKNOWN_CARD)
+    _complete_deck(top, state.austria, "austria", state.edition.austria, set(austria_out), 0, sizes["austria"])
+    _complete_deck(top, state.italy, "italy", state.edition.italy, set(italy_out), unseen, sizes["italy"])
+
+
+def _complete_deck(top: _Reader, deck: Deck, name: str, known: dict[str, Any], elsewhere: set[str],
+                   unseen: int, size: int | None) -> None:
+    placed = elsewhere | set(deck.discard) | set(deck.cards)
+    missing = [c for c in known if c not in placed]
+    if deck.ordered and len(missing) > unseen:
+        raise top.fail(f"{name}.deck", f"card {missing[0]} is in no deck, hand, discard pile, tile or fight; "
+                                       "every card must be somewhere")
+    if len(missing) < unseen:
+        raise top.fail("patriots", f"the hands hold {unseen} unseen cards (?), but only {len(missing)} "
+                                   "Italy cards are in no other place")
+    if not deck.ordered:
+        deck.cards, deck.size = missing, len(missing) - unseen
+    if size is not None and size != deck.size:
+        listed = "listed in deck" if deck.ordered else "in no hand, discard pile, tile or fight"
+        raise top.fail(f"{name}.size", f"must be {deck.size}, the cards {listed}, not {size}")
 
 
 def _read_advanced(top: _Reader, state: State) -> None:
@@ -249,11 +290,24 @@ def _read_advanced(top: _Reader, state: State) -> None:
     for help_ in HELPS:
         state.heroic[help_] = heroic.choice(help_, (True, False), False)
         state.tiles[help_] = tiles.cards(help_, state.edition.italy, [])
+        _check_tile(tiles, state, help_)
     start = rules.cube_start[state.rule_players]
-    state.cube = top.whole("combat_cube", start, rules.combat_track_spaces, start)
+    state.cube = top.whole("combat_cube", TRACK_START, rules.combat_track_spaces, start)
     state.cube_steps = top.whole("cube_steps", 0, MAX_SOLDIERS, 0)
     if len(state.barricades) > state.rule_players:
         raise top.fail("barricades", f"at most {state.rule_players} Mobile Barricades can be in play")
+
+
+def _check_tile(tiles: _Reader, state: State, help_: str) -> None:
+    """Cards under a tile: one top icon, fewer than flip it (then they go to the discards), none once Heroic."""
+    cards = state.tiles[help_]
+    needed = strengthen_requirement(state, help_)
+    if state.heroic[help_] and cards:
+        raise tiles.fail(help_, "the tile shows its Heroic side, so its cards went to the discards")
+    if len(cards) >= needed:
+        raise tiles.fail(help_, f"{len(cards)} cards would have flipped the tile (it needs {needed})")
+    if len({state.edition.italy[c][0] for c in cards}) > 1:
+        raise tiles.fail(help_, "the cards under a tile all show the same top icon")
 
 
 def _read_progress(top: _Reader, state: State) -> None:
@@ -314,9 +368,13 @@ def _read_fight(top: _Reader, edition: Edition) -> Fight:
 
 
 def _check_totals(state: State) -> None:
+    """Exactly the game's Soldiers (setup step 5) and each card once."""
     total = state.soldiers_in_play()
-    if total > MAX_SOLDIERS:
-        raise DataError("zones", f"{total} Soldiers in all (zones, castle, reserve); the game has only {MAX_SOLDIERS}")
+    players = state.rule_players
+    expected = state.edition.rules.soldiers[players]
+    if total != expected:
+        raise DataError("zones", f"{total} Soldiers in all (zones, castle, reserve, Lens); a game with "
+                                 f"{players} Patriots has exactly {expected}")
     state.total_soldiers = total
     _check_unique_cards(state)
 

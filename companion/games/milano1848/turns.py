@@ -98,6 +98,19 @@ def fight_card_count(state: State) -> int:
     return sum(len(state.hands[h]) for h in fight_hands(state)) + len(state.pool)
 
 
+def can_answer(state: State, needed: int = 1, spent: int = 0) -> bool:
+    """Can a fight the active Patriot starts be answered: `needed` cards among the fighters' hands
+    (less `spent`, the Rifle card played to start it) and the pool, or, in solitaire, another Patriot
+    here who has not revealed its cards this turn (rule 3.a: they come when the fight starts)."""
+    if fight_card_count(state) - spent >= needed:
+        return True
+    assert state.active is not None
+    here = state.patriots[state.active].zone
+    return state.solitaire and any(
+        p != state.active and p not in state.pool_from for p in state.patriots_in(here)
+    ) and bool(state.italy.size or state.italy.discard)
+
+
 def unseen_italy_card(state: State, card: str) -> bool:
     """Table decks: could `card` be one of the unseen cards drawn into a hand?"""
     if card not in state.edition.italy or card in state.italy.discard or card in state.pool:

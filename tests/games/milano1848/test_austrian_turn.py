@@ -52,7 +52,8 @@ def test_victory_tie_goes_to_austria_and_more_zones_to_italy():
 
 
 def test_a_short_reserve_in_2d1_is_an_austrian_victory_and_barricades_still_leave():
-    table = _austrian(total=12, barricades=[3], zones={2: 1})
+    zones = {z: 3 for z in range(4, 16)}  # 36 Soldiers held by the zones, 9 in the Castle: 2 in reserve
+    table = _austrian(castle=9, barricades=[3], zones={2: 1, **zones})
     kinds = _turn(table)
     assert table.state.winner == "austria" and table.state.ended_by == "reserve"
     assert table.state.barricades == [] and "barricades-removed" in kinds
@@ -60,7 +61,7 @@ def test_a_short_reserve_in_2d1_is_an_austrian_victory_and_barricades_still_leav
 
 def test_2d2_adds_in_numerical_order_and_stops_when_the_wave_is_used_up():
     zones = {z: 1 for z in range(1, 16)}
-    table = _austrian(zones=zones, radetzky=16, soldiers_per_wave=11, total=44)
+    table = _austrian(zones=zones, radetzky=16, soldiers_per_wave=11)
     table.play(a.AustrianTurn(), [("zone", 16)])
     reinforced = [e.zone for e in table.events if e.kind == "reinforce"]
     assert reinforced == list(range(1, 12))  # 2.D.3 and 2.D.4 get nothing
@@ -70,7 +71,7 @@ def test_2d2_adds_in_numerical_order_and_stops_when_the_wave_is_used_up():
 def test_2d4_when_short_fills_the_emptiest_neighbours_first_ties_by_number():
     # Radetzky to zone 13: open neighbours 4, 5, 6, 12, 14, 16 (no Barrier around 13).
     zones = {4: 3, 6: 1, 12: 2, 14: 1}
-    table = _austrian(zones=zones, radetzky=1, soldiers_per_wave=7, total=44)
+    table = _austrian(zones=zones, radetzky=1, soldiers_per_wave=7)
     table.play(a.AustrianTurn(), [("zone", 13)])
     reinforced = [e.zone for e in table.events if e.kind == "reinforce"]
     assert reinforced[:4] == [4, 6, 12, 14]  # 2.D.2 on zones that had Soldiers

@@ -109,10 +109,10 @@ def test_refresh_draws_to_four_and_reshuffles_the_discards():
     cards = Cards()
     discard = cards.italy("map", "map", "swords")
     table = Table(build(patriots=[{"zone": 1, "hand": cards.italy("map")}] + [{"zone": 1}] * 3,
-                        italy={"deck": cards.italy("swords"), "discard": discard}))
-    table.play(a.Refresh())
+                        italy={"deck": cards.italy("swords"), "discard": discard + cards.rest("italy")}))
+    table.play(a.Refresh())  # 1 card from the deck, then the 58 discards are shuffled into a new deck
     assert len(table.state.hands[0]) == 4
-    assert table.state.italy.discard == [] and table.state.italy.size == 1
+    assert table.state.italy.discard == [] and table.state.italy.size == 58 - 2
     assert table.state.shuffles == 1
 
 
@@ -182,6 +182,31 @@ def test_rifle_tie_reveals_two_again():
     assert table.state.step == ANSWER and len(table.state.fight.revealed) == 2
 
 
+def _solitaire_rifle(rifle_face: str, revealed_already: bool) -> Table:
+    """Solitaire, Advanced: the Rifle is the last card in hand; a second Patriot stands in the zone."""
+    cards = Cards()
+    return Table(build(
+        mode="advanced", players=1, zones={5: 2}, step="act", active=0, actions_left=3,
+        patriots=[{"zone": 5, "hand": cards.italy(rifle_face)}, {"zone": 5}, {"zone": 1}],
+        pool_from=[1] if revealed_already else [], austria={"deck": cards.austria("map", "map"), "discard": []},
+    ))
+
+
+def test_solitaire_rifle_as_the_last_card_is_answered_by_the_other_patriots_revealed_cards():
+    table = _solitaire_rifle("map/rifle", revealed_already=False)
+    rifle = table.state.hands[0][0]
+    assert a.FightSoldiers() in table.state_legal() and a.UseHelp(rifle) in table.state_legal()
+    table.play(a.UseHelp(rifle))
+    assert len(table.state.pool) == 3 and len(table.state.fight.revealed) == 2  # rule 3.a, then the Rifle
+
+
+def test_solitaire_rifle_as_the_last_card_is_refused_when_no_card_could_come():
+    table = _solitaire_rifle("map/rifle", revealed_already=True)  # 3.b: its cards came (and went) this turn
+    rifle = table.state.hands[0][0]
+    assert a.UseHelp(rifle) not in table.state_legal()
+    _refused(table, a.UseHelp(rifle), "Help refused: no card would be left to answer the Austrian cards.")
+
+
 @pytest.mark.parametrize("players, help_, needed", [(2, "rifle", 3), (4, "rifle", 4), (4, "barricade", 5),
                                                      (1, "noblewoman", 4)])
 def test_strengthen_requirement_is_the_player_count_or_one_more(players, help_, needed):
@@ -230,13 +255,12 @@ def test_solitaire_chooses_the_patriot_order():
 
 def test_martinitt_card_is_discarded_after_its_draws_so_a_reshuffle_cannot_return_it():
     cards = Cards()
-    discard = cards.italy("swords", "map")
-    table = Table(build(mode="advanced", patriots=[{"zone": 5, "hand": cards.italy("cannonball/martinitt")}]
-                        + [{"zone": 1}] * 3, italy={"deck": [], "discard": discard}))
-    martinitt = table.state.hands[0][0]
+    martinitt = cards.italy("cannonball/martinitt")[0]
+    table = Table(build(mode="advanced", patriots=[{"zone": 5, "hand": [martinitt]}]
+                        + [{"zone": 1}] * 3, italy={"deck": [], "discard": cards.rest("italy")}))
     table.play(a.UseHelp(martinitt))
-    assert sorted(table.state.hands[0]) == sorted(discard)
-    assert table.state.italy.discard == [martinitt]
+    assert len(table.state.hands[0]) == 2 and martinitt not in table.state.hands[0]
+    assert table.state.italy.discard == [martinitt] and table.state.shuffles == 1
 
 
 def test_table_decks_an_unseen_card_leaves_the_hand_of_the_patriot_who_played_it():
@@ -249,3 +273,16 @@ def test_table_decks_an_unseen_card_leaves_the_hand_of_the_patriot_who_played_it
     _refused(table, a.Answer((swords,), (2,)), "Answer refused: name, for each card, a Patriot in the fight's zone.")
     table.play(a.Answer((swords,), (1,)))
     assert [len(h) for h in table.state.hands] == [1, 1, 1, 0]
+
+
+def test_a_deck_is_reshuffled_when_a_card_is_drawn_from_it_empty_and_a_fight_keeps_its_cards():
+    cards = Cards()
+    first = cards.austria("map")[0]
+    discard = cards.rest("austria")
+    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": cards.italy("map", "map")}] + [{"zone": 1}] * 3,
+                        austria={"deck": [first], "discard": discard}))
+    table.play(a.FightSoldiers())
+    assert table.state.austria.size == 0 and table.state.austria.discard == discard  # ran out: not yet reshuffled
+    table.play(a.Answer((table.state.hands[0][0],)))  # a tie: the next card comes from the reshuffled discards
+    assert table.state.fight.revealed[0] in discard and table.state.fight.used_austria == [first]
+    assert table.state.austria.discard == [] and table.state.austria.size == 32 - 1

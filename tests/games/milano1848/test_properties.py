@@ -32,7 +32,14 @@ options = st.builds(
 
 
 def _check_invariants(state: State) -> None:
-    assert state.soldiers_in_play() == state.total_soldiers
+    """Conservation: every component of the box is in play exactly once, whatever was played."""
+    assert state.soldiers_in_play() == state.total_soldiers == EDITION.rules.soldiers[state.rule_players]
+    austria = state.austria.cards + state.austria.discard
+    austria += (state.fight.revealed + state.fight.used_austria) if state.fight else []
+    assert sorted(austria) == sorted(EDITION.austria)  # every Austria card is somewhere, once
+    assert state.austria.size == len(state.austria.cards) and state.italy.size == len(state.italy.cards)
+    zone_cards = state.zone_deck + state.available + state.not_available
+    assert sorted(zone_cards) == [z for z in state.zones if state.owner[z] is None]
     assert min(state.soldiers) >= 0 and state.reserve >= 0 and state.castle >= 0
     assert all(state.soldiers[z] == 0 for z in state.zones if state.owner[z])
     cards = [c for h in state.hands for c in h] + state.italy.cards + state.italy.discard + state.pool

@@ -48,7 +48,7 @@ def test_example_2_two_wins_a_tie_then_stop_removes_two_soldiers():
     assert table.state.fight.lens == 2
     table.play(a.Stop())
     assert table.state.soldiers[5] == 1
-    assert table.state.reserve == 44 - 3 + 2
+    assert table.state.reserve == 47 - 3 + 2  # 4 players: 47 Soldiers
     assert table.state.hands[0] == [map2]
     assert sorted(table.state.italy.discard) == sorted([swords, map1, cannonball])
     assert len(table.state.austria.discard) == 3
@@ -98,7 +98,7 @@ def test_example_5_two_patriots_defeat_radetzky():
     table.play(a.FightRadetzky())
     table.play(a.Answer((luciano[3], luciano[0], gabrio[0])))
     state = table.state
-    assert state.castle == 2 and state.reserve == 44 - 7 + 3
+    assert state.castle == 2 and state.reserve == 47 - 7 + 3
     assert state.radetzky == 4 and 4 in state.available
     assert state.soldiers[4] == 0  # Radetzky moves without Soldiers
     assert state.soldiers[7] == 2
@@ -158,26 +158,27 @@ def test_example_8_the_combat_cube_passes_the_track_and_promotes_a_zone():
     assert table.state.step == PROMOTE
     table.play(a.Promote(14))
     assert table.state.available == [16, 14] and table.state.not_available == [9]
-    assert table.state.cube == 5  # start space 4 for 4 players, then the third advance
+    assert table.state.cube == 2  # 8.2: "with the third movement, the cube reaches the second space"
     assert table.state.step == ACT
 
 
 def test_example_8_with_one_not_available_card_it_is_promoted_without_asking():
     table = _cube_fight([9])
     _win_three(table)
-    assert table.state.available == [16, 9] and table.state.cube == 5
+    assert table.state.available == [16, 9] and table.state.cube == 2
 
 
-def test_combat_cube_steps_back_on_a_loss_but_not_past_the_start():
+@pytest.mark.parametrize("space, after", [(4, 3), (2, 1), (1, 1)])
+def test_combat_cube_steps_back_on_a_loss_but_not_past_the_track_start(space, after):
     cards = Cards()
     table = Table(build(
-        mode="advanced", combat_cube=4, zones={5: 3},
+        mode="advanced", combat_cube=space, zones={5: 3},
         patriots=[{"zone": 5, "hand": cards.italy("map")}] + [{"zone": 1, "hand": []}] * 3,
         austria={"deck": cards.austria("swords"), "discard": []},
     ))
     table.play(a.FightSoldiers())
     table.play(a.Answer((table.state.hands[0][0],)))
-    assert table.state.cube == 4 and table.state.soldiers[5] == 3
+    assert table.state.cube == after and table.state.soldiers[5] == 3  # below the 4-player start space
 
 
 def _balloon(heroic: bool) -> Table:

@@ -14,6 +14,7 @@ from companion.games.milano1848.actions import Answer, FightRadetzky, FightSoldi
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import OVER, State
+from companion.games.milano1848.stateio import dumps, loads
 
 from .table import EDITION
 
@@ -60,4 +61,6 @@ def test_a_table_deck_game_follows_the_table(players, mode, seed):
         real.play(action)
         told.play(action, _as_seen(real.records[-1].drawn, rng, face_up))
         assert _public(told.state) == _public(real.state)
+        reread = loads(dumps(told.state), EDITION)  # exactly the game's components, also with unseen cards
+        assert (reread.italy.size, reread.austria.size) == (told.state.italy.size, told.state.austria.size)
     assert told.state.winner == real.state.winner
