@@ -6,12 +6,13 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from .errors import DataError
+from .words import ActionKind
 from .quoting import shown
 
 
 @dataclass(frozen=True)
 class Action:
-    kind: ClassVar[str] = ""
+    kind: ClassVar[ActionKind]
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
@@ -24,41 +25,41 @@ class Action:
 @dataclass(frozen=True)
 class PlacePatriot(Action):
     """Setup step 9: place the next Patriot on a soldier-free zone."""
-    kind: ClassVar[str] = "place"
+    kind: ClassVar[ActionKind] = ActionKind.PLACE
     zone: int
 
 
 @dataclass(frozen=True)
 class ChoosePatriot(Action):
     """Solitaire: choose which Patriot takes its turn next."""
-    kind: ClassVar[str] = "choose"
+    kind: ClassVar[ActionKind] = ActionKind.CHOOSE
     patriot: int
 
 
 @dataclass(frozen=True)
 class Move(Action):
-    kind: ClassVar[str] = "move"
+    kind: ClassVar[ActionKind] = ActionKind.MOVE
     zone: int
 
 
 @dataclass(frozen=True)
 class Conquer(Action):
-    kind: ClassVar[str] = "conquer"
+    kind: ClassVar[ActionKind] = ActionKind.CONQUER
 
 
 @dataclass(frozen=True)
 class FightSoldiers(Action):
-    kind: ClassVar[str] = "fight-soldiers"
+    kind: ClassVar[ActionKind] = ActionKind.FIGHT_SOLDIERS
 
 
 @dataclass(frozen=True)
 class FightRadetzky(Action):
-    kind: ClassVar[str] = "fight-radetzky"
+    kind: ClassVar[ActionKind] = ActionKind.FIGHT_RADETZKY
 
 
 @dataclass(frozen=True)
 class Refresh(Action):
-    kind: ClassVar[str] = "refresh"
+    kind: ClassVar[ActionKind] = ActionKind.REFRESH
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class UseHelp(Action):
     zones: Hot-Air Balloon the path (1 zone, or up to 2 when heroic); Barricade the zone;
     Noblewoman (from, to); Martinitt and Rifle none.
     """
-    kind: ClassVar[str] = "help"
+    kind: ClassVar[ActionKind] = ActionKind.HELP
     card: str
     zones: tuple[int, ...] = ()
 
@@ -76,7 +77,7 @@ class UseHelp(Action):
 @dataclass(frozen=True)
 class Strengthen(Action):
     """Advanced: play matching cards under one Help tile."""
-    kind: ClassVar[str] = "strengthen"
+    kind: ClassVar[ActionKind] = ActionKind.STRENGTHEN
     help: str
     cards: tuple[str, ...]
 
@@ -84,7 +85,7 @@ class Strengthen(Action):
 @dataclass(frozen=True)
 class EndTurn(Action):
     """End the active Patriot's turn before its actions are used up."""
-    kind: ClassVar[str] = "end-turn"
+    kind: ClassVar[ActionKind] = ActionKind.END_TURN
 
 
 @dataclass(frozen=True)
@@ -94,32 +95,32 @@ class Answer(Action):
     patriots (optional): for each card, the Patriot who played it. Needed only with table decks
     when several Patriots fight together and a card was unseen: it says whose hand it left.
     """
-    kind: ClassVar[str] = "answer"
+    kind: ClassVar[ActionKind] = ActionKind.ANSWER
     cards: tuple[str, ...]
     patriots: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Continue(Action):
-    kind: ClassVar[str] = "continue"
+    kind: ClassVar[ActionKind] = ActionKind.CONTINUE
 
 
 @dataclass(frozen=True)
 class Stop(Action):
-    kind: ClassVar[str] = "stop"
+    kind: ClassVar[ActionKind] = ActionKind.STOP
 
 
 @dataclass(frozen=True)
 class Promote(Action):
     """Advanced: the combat cube passed the last space; this not-Available zone becomes Available."""
-    kind: ClassVar[str] = "promote"
+    kind: ClassVar[ActionKind] = ActionKind.PROMOTE
     zone: int
 
 
 @dataclass(frozen=True)
 class AustrianTurn(Action):
     """Phase 2 (2.A-2.D) and Phase 3."""
-    kind: ClassVar[str] = "austrian-turn"
+    kind: ClassVar[ActionKind] = ActionKind.AUSTRIAN_TURN
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .dealer import Dealer, shuffle
 from .events import Event
 from .state import AUSTRIA, ITALY, OVER, State
+from .words import Side
 from .turns import hand_order, refill, start_round
 
 
@@ -69,7 +70,7 @@ def victory_check(state: State, events: list[Event]) -> bool:
     return True
 
 
-def end_game(state: State, winner: str, reason: str, events: list[Event]) -> None:
+def end_game(state: State, winner: Side, reason: str, events: list[Event]) -> None:
     state.winner, state.ended_by, state.step = winner, reason, OVER
     state.active = None
     events.append(Event("game-over", faction=winner))

@@ -15,6 +15,7 @@ from . import actions as a
 from .fights import beats_all, clash_result
 from .legal import legal_actions
 from .state import ACT, ANSWER, CONTINUE, ITALY, State
+from .words import FightKind
 from .turns import fight_card_count
 
 
@@ -54,7 +55,7 @@ def _best_answer(state: State, legal: list[a.Action]) -> a.Action:
     fight = state.fight
     assert fight is not None
     answers = [x for x in legal if isinstance(x, a.Answer)]
-    if fight.kind == "radetzky":
+    if fight.kind == FightKind.RADETZKY:
         winning = [x for x in answers if beats_all(state, x.cards, fight.revealed)]
         return winning[0] if winning else answers[0]
     rank = {ITALY: 0, "tie": 1}

@@ -8,14 +8,15 @@ from .dealer import Dealer
 from .edition import beats
 from .events import Event
 from .state import ACT, ANSWER, AUSTRIA, CONTINUE, ITALY, PROMOTE, Fight, State
+from .words import FightKind
 from .turns import answer_hands, fight_card_count, find_card, finish_action, take_card
 
 
-def start_fight(state: State, kind: str, reveal: int, dealer: Dealer, events: list[Event]) -> None:
+def start_fight(state: State, kind: FightKind, reveal: int, dealer: Dealer, events: list[Event]) -> None:
     state.fight = Fight(kind, reveal)
     if state.solitaire:
         _reveal_solitaire_pool(state, dealer)
-    needed = state.edition.rules.radetzky_reveals if kind == "radetzky" else 1
+    needed = state.edition.rules.radetzky_reveals if kind == FightKind.RADETZKY else 1
     if fight_card_count(state) < needed:  # only when the solitaire pool came up short of cards
         _lose_without_cards(state, dealer, events)
         return
@@ -24,7 +25,7 @@ def start_fight(state: State, kind: str, reveal: int, dealer: Dealer, events: li
 
 def _lose_without_cards(state: State, dealer: Dealer, events: list[Event]) -> None:
     assert state.fight is not None
-    if state.fight.kind == "radetzky":
+    if state.fight.kind == FightKind.RADETZKY:
         _end_radetzky_fight(state, False, dealer, events)
     else:
         end_soldiers_fight(state, False, dealer, events)
@@ -71,7 +72,7 @@ def answer(
     fight.used_italy.extend(cards)
     revealed, fight.revealed = fight.revealed, []
     fight.used_austria.extend(revealed)
-    if fight.kind == "radetzky":
+    if fight.kind == FightKind.RADETZKY:
         _resolve_radetzky(state, cards, revealed, dealer, events)
     else:
         _resolve_clash(state, cards[0], revealed, dealer, events)

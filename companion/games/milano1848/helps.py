@@ -7,6 +7,7 @@ from .errors import Sentence, plural
 from .events import Event
 from .fights import start_fight
 from .state import State
+from .words import FightKind
 from .turns import can_answer, find_card, take_card
 
 NEEDS_EXTRA_CARD = ("barricade", "noblewoman")  # their tiles need one card more than the players
@@ -124,7 +125,7 @@ def _martinitt(state: State, heroic: bool, zones: tuple[int, ...], dealer: Deale
 
 
 def _rifle(state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]) -> None:
-    start_fight(state, "soldiers", state.edition.rules.rifle_reveals[heroic], dealer, events)
+    start_fight(state, FightKind.SOLDIERS, state.edition.rules.rifle_reveals[heroic], dealer, events)
 
 
 def _barricade(state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]) -> None:

@@ -31,6 +31,7 @@ from .legal import legal_actions
 from .odds import BEATER, ICONS, INDEX, austria_deck, counts, fighters_cards, fighters_icons, radetzky_odds, situation
 from .reducer import check
 from .state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, PLACE, State
+from .words import FightKind
 
 RADETZKY_ODDS = 0.5
 CLASH_ODDS = 0.5
@@ -51,7 +52,7 @@ def heuristic_bot(state: State, rng: random.Random) -> a.Action:
 
 def _built_legal(state: State, action: a.Action) -> bool:
     """A Soldiers' fight answered with one card the fighters hold is legal as built: no check."""
-    return (state.step == ANSWER and state.fight is not None and state.fight.kind == "soldiers"
+    return (state.step == ANSWER and state.fight is not None and state.fight.kind == FightKind.SOLDIERS
             and isinstance(action, a.Answer) and len(action.cards) == 1 and not action.patriots)
 
 
@@ -81,7 +82,7 @@ def _answer(state: State) -> a.Action | None:
     assert fight is not None
     italy, cards = state.edition.italy, fighters_cards(state)
     revealed = [state.edition.austria[c] for c in fight.revealed]
-    if fight.kind == "radetzky":
+    if fight.kind == FightKind.RADETZKY:
         return a.Answer(_beat_all(state, cards, revealed) or tuple(cards[:len(revealed) or 3]))
     held = counts(italy[c][0] for c in cards)
     rank = {icon: (0 if BEATS[icon] in revealed else 1 if icon in revealed else 2, -held[INDEX[icon]])

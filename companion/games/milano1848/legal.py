@@ -16,6 +16,7 @@ from . import actions as a
 from .edition import HELPS, UNKNOWN_CARD
 from .reducer import check
 from .state import ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, PLACE, PROMOTE, State
+from .words import FightKind
 from .turns import fight_hands
 
 
@@ -128,7 +129,7 @@ def _answers(state: State) -> Iterator[a.Action]:
     assert fight is not None
     groups = [_distinct_cards(state, state.hands[h]) for h in fight_hands(state)] + [_distinct_cards(state, state.pool)]
     cards = [c for group in groups for c in group]
-    if fight.kind != "radetzky":
+    if fight.kind != FightKind.RADETZKY:
         yield from (a.Answer((c,)) for c in cards)
         return
     everything = [c for h in fight_hands(state) for c in state.hands[h] if c != UNKNOWN_CARD] + state.pool

@@ -19,6 +19,7 @@ from .setup import placement_order
 from .state import (
     ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE, State,
 )
+from .words import FightKind
 from .turns import activate, answer_hands, can_answer, can_refill, end_turn, fight_card_count, finish_action
 from .turns import missing_cards
 from .turns import refill, start_round
@@ -189,7 +190,7 @@ def _check_end_turn(state: State, action: a.EndTurn) -> str | None:
 def _check_answer(state: State, action: a.Answer) -> str | None:
     fight = state.fight
     assert fight is not None
-    needed = state.edition.rules.radetzky_reveals if fight.kind == "radetzky" else 1
+    needed = state.edition.rules.radetzky_reveals if fight.kind == FightKind.RADETZKY else 1
     if len(action.cards) != needed:
         return plural(needed, "play exactly {count} Italy card", "play exactly {count} Italy cards")
     if not all(c in state.edition.italy for c in action.cards):
@@ -264,12 +265,12 @@ def _apply_conquer(state: State, action: a.Conquer, dealer: Dealer, events: list
 
 def _apply_fight(state: State, action: a.FightSoldiers, dealer: Dealer, events: list[Event]) -> None:
     _spend_action(state)
-    start_fight(state, "soldiers", 1, dealer, events)
+    start_fight(state, FightKind.SOLDIERS, 1, dealer, events)
 
 
 def _apply_fight_radetzky(state: State, action: a.FightRadetzky, dealer: Dealer, events: list[Event]) -> None:
     _spend_action(state)
-    start_fight(state, "radetzky", state.edition.rules.radetzky_reveals, dealer, events)
+    start_fight(state, FightKind.RADETZKY, state.edition.rules.radetzky_reveals, dealer, events)
 
 
 def _apply_refresh(state: State, action: a.Refresh, dealer: Dealer, events: list[Event]) -> None:

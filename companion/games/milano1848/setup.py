@@ -12,10 +12,11 @@ from .edition import HELPS, Edition
 from .errors import DataError
 from .events import Event
 from .state import PLACE, Deck, Patriot, State
+from .words import Mode
 from .turns import hand_order, refill, turn_order
 
 PATRIOT_NAMES = ("Carlo", "Bartolomeo", "Luciano", "Gabrio", "Cristina")
-MODES = ("basic", "advanced")
+MODES = (Mode.BASIC, Mode.ADVANCED)
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Options:
     """What the table chose: players 1-5, mode, seed, wave size (None = the rules' own), decks."""
 
     players: int = 4
-    mode: str = "basic"
+    mode: Mode = Mode.BASIC
     seed: int = 0
     wave: int | None = None
     tracked: bool = True
@@ -124,7 +125,7 @@ def _empty_state(edition: Edition, options: Options) -> State:
         first = random.Random(f"{options.seed}/first-player").randrange(options.players)
     zones = edition.board.zones
     state = State(
-        edition=edition, mode=options.mode, players=options.players, seed=options.seed, shuffles=0,
+        edition=edition, mode=Mode(options.mode), players=options.players, seed=options.seed, shuffles=0,
         round=1, first_player=first, wave=options.wave or edition.rules.wave[rule_players],
         total_soldiers=total, reserve=total, castle=0, radetzky=0,
         soldiers=[0] * (zones + 1), owner=[None] * (zones + 1),

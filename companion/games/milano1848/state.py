@@ -5,19 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .edition import Edition
+from .words import FightKind, Mode, Side, Step
 
-ITALY = "italy"
-AUSTRIA = "austria"
-
-# What the game waits for (State.step).
-PLACE = "place"              # setup step 9: the next Patriot is placed
-CHOOSE_PATRIOT = "choose"    # solitaire: pick which Patriot acts next
-ACT = "act"                  # Phase 1: the active Patriot's actions
-ANSWER = "answer"            # a fight: play Italy card(s) against the revealed Austria card(s)
-CONTINUE = "continue"        # a fight after a win: continue or stop
-PROMOTE = "promote"          # advanced: the combat cube passed the track; choose a not-Available zone
-AUSTRIAN_TURN = "austria"    # Phase 2 is due
-OVER = "over"
+ITALY, AUSTRIA = Side.ITALY, Side.AUSTRIA
+# What the game waits for (State.step): see words.Step.
+PLACE, CHOOSE_PATRIOT, ACT, ANSWER = Step.PLACE, Step.CHOOSE_PATRIOT, Step.ACT, Step.ANSWER
+CONTINUE, PROMOTE, AUSTRIAN_TURN, OVER = Step.CONTINUE, Step.PROMOTE, Step.AUSTRIAN_TURN, Step.OVER
 
 
 @dataclass
@@ -47,7 +40,7 @@ class Patriot:
 
 @dataclass
 class Fight:
-    kind: str  # "soldiers" or "radetzky"
+    kind: FightKind
     reveal: int  # Austria cards revealed per clash (1, Rifle 2-3, Radetzky 3)
     revealed: list[str] = field(default_factory=list)
     used_austria: list[str] = field(default_factory=list)
@@ -63,7 +56,7 @@ class State:
     """One moment of a game. `copy()` is cheap enough for snapshot undo and search."""
 
     edition: Edition
-    mode: str  # "basic" or "advanced"
+    mode: Mode
     players: int  # 1-5 people at the table
     seed: int
     shuffles: int  # shuffles done so far; each one is seeded by (seed, shuffles)
@@ -75,7 +68,7 @@ class State:
     castle: int
     radetzky: int
     soldiers: list[int]  # index = zone, 0 unused
-    owner: list[str | None]
+    owner: list[Side | None]
     patriots: list[Patriot]
     hands: list[list[str]]
     zone_deck: list[int]  # zone_deck_known: top first; otherwise the zone cards in the pile, any order
@@ -88,7 +81,7 @@ class State:
     heroic: dict[str, bool]
     tiles: dict[str, list[str]]  # cards played under each Help tile
     cube: int
-    step: str
+    step: Step
     active: int | None = None
     actions_left: int = 0
     done: list[bool] = field(default_factory=list)
@@ -96,7 +89,7 @@ class State:
     pool: list[str] = field(default_factory=list)  # solitaire: revealed Italy cards on the table
     pool_from: list[int] = field(default_factory=list)  # solitaire: Patriots that revealed this turn
     cube_steps: int = 0  # advanced: advances still to make after a promotion choice
-    winner: str | None = None
+    winner: Side | None = None
     ended_by: str | None = None  # "zones" or "reserve"
 
     @property
@@ -117,7 +110,7 @@ class State:
     def zones(self) -> range:
         return range(1, self.edition.board.zones + 1)
 
-    def conquered(self, faction: str) -> list[int]:
+    def conquered(self, faction: Side) -> list[int]:
         return [z for z in self.zones if self.owner[z] == faction]
 
     def patriots_in(self, zone: int) -> list[int]:

@@ -104,7 +104,7 @@ class _Reader:
         if value not in allowed:
             allowed_text = ", ".join("null" if a is None else str(a) for a in allowed)
             raise self.fail(key, f"must be one of {allowed_text}, not {shown(value)}")
-        return value
+        return allowed[allowed.index(value)]  # the allowed value itself: a Step, not its text
 
     def zones(self, key: str, zones: range, default: list[int] | None = None, repeats: bool = False) -> list[int]:
         value = self.data.get(key, default)

@@ -9,6 +9,7 @@ from typing import Any
 
 from companion.assets import edition
 from companion.games.milano1848.setup import PATRIOT_NAMES, Options
+from companion.games.milano1848.words import Mode
 from companion.i18n import _
 
 DIFFICULTY = (-2, -1, 0, 1, 2)  # Soldiers per wave, around the rules' own
@@ -24,9 +25,9 @@ def hands_names() -> dict[str, str]:
 class Choices:
     """The start screen's rows for Milano 1848 (the chosen one highlighted)."""
 
-    def __init__(self, players: int = 4, mode: str = "basic", seed: int | None = None) -> None:
+    def __init__(self, players: int = 4, mode: str = Mode.BASIC, seed: int | None = None) -> None:
         self.waves = edition("milano1848").rules.wave
-        self.players, self.mode, self.difficulty, self.privacy = players, mode, 0, "open"
+        self.players, self.mode, self.difficulty, self.privacy = players, Mode(mode), 0, "open"
         self.seed = seed  # `companion run --seed`: the next game's seed (None: a fresh one each game)
 
     @classmethod
@@ -44,7 +45,7 @@ class Choices:
         return [
             (_("Players"), [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in range(1, 6)]),
             (_("Game"), [(label, m == self.mode, partial(setattr, self, "mode", m)) for m, label in
-                         (("basic", _("Basic")), ("advanced", _("Advanced")))]),
+                         ((Mode.BASIC, _("Basic")), (Mode.ADVANCED, _("Advanced")))]),
             (_("Difficulty: Soldiers per wave"),
              [(f"{d:+d}" if d else _("Printed"), d == self.difficulty, partial(setattr, self, "difficulty", d))
               for d in DIFFICULTY]),

@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 NATIVE = ROOT / "build" / "native"
 ENGINE = Path("companion") / "games" / "milano1848"
-INTERPRETED = {"__init__.py", "errors.py", "actions.py"}
+INTERPRETED = {"__init__.py", "errors.py", "actions.py", "words.py"}
 STAMP = "STAMP"
 
 
