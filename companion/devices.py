@@ -15,6 +15,7 @@ from typing import Any
 from companion.commands import UserError
 from companion.config import Config
 from companion.session import Devices
+from hardware.ports import Buttons, CardReader, Die
 from hardware.text import Sentence
 
 PRINT_QUEUE = "print-queue.jsonl"
@@ -24,7 +25,7 @@ PRINT_QUEUE = "print-queue.jsonl"
 class OpenDevices:
     devices: Devices
     tray: list[Any] | None  # desk mode: the simulated printer's tickets, for the screen
-    buttons: Any = None
+    buttons: Buttons | None = None
     problems: dict[str, str] = field(default_factory=dict)  # a device that could not be opened: why
     closers: list[Callable[[], None]] = field(default_factory=list)
 
@@ -69,7 +70,7 @@ def _printer(config: Config, ticket_dir: Path | None, drawing: Any) -> tuple[Any
     return EscposPrinter(parse_connection(connection), config["printer.profile"], drawing), None
 
 
-def _die(config: Config) -> Any:
+def _die(config: Config) -> Die:
     port = config["die.port"]
     if port == "simulated":
         from hardware.sim.die import SimDie
@@ -82,7 +83,7 @@ def _die(config: Config) -> Any:
     return SerialDie(None if port == "auto" else port)
 
 
-def _camera(config: Config) -> Any:
+def _camera(config: Config) -> CardReader | None:
     source = config["camera.source"]
     if source == "none":  # the card buttons on screen
         return None
@@ -109,7 +110,7 @@ def _camera(config: Config) -> Any:
     return Scanner(opener, CardDetector(card_registry()))
 
 
-def _buttons(config: Config, press: Callable[[str], None]) -> Any:
+def _buttons(config: Config, press: Callable[[str], None]) -> Buttons:
     try:
         from hardware.gpio import TableButtons
     except ImportError:

@@ -66,11 +66,22 @@ class DeskCamera(CardReader, Protocol):
 
 
 class Printer(Protocol):
-    """The thermal printer behind its queue: submitting never blocks and never loses a ticket."""
+    """The thermal printer behind its queue (hardware.printer.PrintService): submitting never
+    blocks and never loses a ticket."""
 
     @property
     def status(self) -> str:
         """One sentence: "Printer ready." or "Printer offline, 2 tickets waiting."."""
+        ...
+
+    @property
+    def last_state(self) -> str:
+        """What the printer said last: "ready", "paper-low", "paper-out" or "offline"."""
+        ...
+
+    @property
+    def waiting(self) -> int:
+        """Tickets not printed yet."""
         ...
 
     def submit(self, document: Document) -> None: ...

@@ -33,6 +33,8 @@ def game_ids() -> list[str]:
 
 def find_game(name: str) -> Rules:
     """The game with this id or record format; DataError when none has it."""
+    if name in game_ids():
+        return _load(name)
     for game_id in game_ids():
         rules = _load(game_id)
         if name in (rules.id, rules.record_format):

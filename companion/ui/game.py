@@ -21,6 +21,7 @@ from companion.ui.lens import Lens
 from companion.ui.painter import Painter
 from companion.ui.panel import HOLD, UNDO, Entry, grid
 from companion.ui.widgets import Button
+from hardware.ports import Printer
 
 
 class View(Protocol):
@@ -260,12 +261,10 @@ class GameScreen:
         self.painter.screen.blit(pygame.transform.smoothscale(surface, (width, height)), (0, 0))
 
 
-def printer_text(printer: Any) -> str:
+def printer_text(printer: Printer) -> str:
     """The printer's line at the bottom of the panel, in the table's language (the print service's
-    state and queue; any other printer says its own status)."""
-    state, waiting = getattr(printer, "last_state", None), getattr(printer, "waiting", None)
-    if state is None or waiting is None:
-        return str(printer.status)
+    state and queue)."""
+    state, waiting = printer.last_state, printer.waiting
     if state == "ready":
         return _("Printer ready.") if not waiting else ngettext(
             "Printing, {count} ticket waiting.", "Printing, {count} tickets waiting.", waiting).format(count=waiting)
@@ -274,5 +273,3 @@ def printer_text(printer: Any) -> str:
     if not waiting:
         return f"{problem}."
     return f"{problem}, " + ngettext("{count} ticket waiting.", "{count} tickets waiting.", waiting).format(count=waiting)
-
-

@@ -25,11 +25,6 @@ class Lens:
         self.spot = 0  # where the next card goes in the camera's frame (Radetzky: three side by side)
         self.flash_until = 0.0
 
-    @staticmethod
-    def wanted(camera: Any, step: str) -> bool:
-        """Only the desk camera can be dragged to, and only while Austria waits for an answer."""
-        return step == "answer" and callable(getattr(camera, "show", None))
-
     def press(self, card: str | None, button: Any, position: tuple[int, int]) -> bool:
         """A finger down on an answer button: a drag starts (True), or nothing to drag."""
         if card is None:

@@ -10,12 +10,19 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class Side(StrEnum):
+class Word(StrEnum):
+    """A value that shows as its text in messages too ('act', not <Step.ACT: 'act'>)."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Side(Word):
     ITALY = "italy"
     AUSTRIA = "austria"
 
 
-class Step(StrEnum):
+class Step(Word):
     """What the game waits for (State.step)."""
 
     PLACE = "place"  # setup step 9: the next Patriot is placed
@@ -28,17 +35,17 @@ class Step(StrEnum):
     OVER = "over"
 
 
-class Mode(StrEnum):
+class Mode(Word):
     BASIC = "basic"
     ADVANCED = "advanced"
 
 
-class FightKind(StrEnum):
+class FightKind(Word):
     SOLDIERS = "soldiers"
     RADETZKY = "radetzky"
 
 
-class ActionKind(StrEnum):
+class ActionKind(Word):
     """Each decision's type, as records name it."""
 
     PLACE = "place"
