@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_bridge import protocol
-from hardware.text import Sentence
+from firmware_bridge.text import Sentence
 
 PICO_VID, PICO_PID = 0x2E8A, 0x0005  # Raspberry Pi RP2040 running MicroPython
 REBOOT_SLACK_S = 0.1  # more than a ping's round trip: a boot time later than this is a restart

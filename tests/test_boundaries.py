@@ -109,3 +109,11 @@ def test_hardware_and_the_die_know_no_game():
                 for p in sorted((ROOT / folder).rglob("*.py")) if p.relative_to(ROOT).as_posix() not in PICO_ONLY
                 for line, module, _ in _imported_modules(p) if module == "companion"]
     assert offences == []
+
+
+def test_firmware_bridge_imports_nothing_above_it():
+    """firmware_bridge is the lowest layer: hardware builds on it, never the other way round."""
+    offences = [f"{p.relative_to(ROOT)}:{line} imports {module}"
+                for p in sorted((ROOT / "firmware_bridge").rglob("*.py"))
+                for line, module, _ in _imported_modules(p) if module in ("hardware", "companion")]
+    assert offences == []
