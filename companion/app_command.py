@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from companion.assets import milano1848
+from companion.assets import die_faces, milano1848
 from companion.commands import UserError, run_demo, user_errors
 from companion.games.milano1848 import stateio
 from companion.games.milano1848.dealer import Draw
@@ -35,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
     if args.terminal:
         return int(run_demo(args))
     options = _options(args)
+    die_faces("milano1848")  # a damaged assets file is one sentence before a screen opens
     config = load_config()
     try:
         from companion.devices import open_devices
@@ -100,9 +101,10 @@ class Sessions:
         game = self.store.load(saved.id)
         if self.trace is not None:
             print(f"resumed {len(game.records)} {state_digest(game)}", flush=True)
-        session = Session(game, self.devices, journal=Journal(self.store, saved.id, self.trace))
-        face = self.store.setting("die.face")
-        if face:
+        journal = Journal(self.store, saved.id, self.trace)
+        session = Session(game, self.devices, journal=journal)
+        face = journal.last_shown()
+        if face is not None:
             self.devices.die.show(face)  # the die shows what it showed before the power went
         session.message = _("Resumed: round {round}.").format(round=game.state.round)
         return session

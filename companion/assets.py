@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion.games.milano1848.edition import Edition, parse_board, parse_decks, parse_rules
 from companion.games.milano1848.errors import DataError
 
+if TYPE_CHECKING:
+    from hardware.faces import Face
 
 MILANO_ZONES = 16
 
@@ -58,3 +62,18 @@ def milano1848_layout() -> dict[int, tuple[float, float]]:
     if sorted(layout) != list(range(1, MILANO_ZONES + 1)):
         raise DataError(f"{source}: zones", f"must place every zone 1-{MILANO_ZONES} once")
     return layout
+
+
+@lru_cache(maxsize=None)
+def die_faces(game_id: str) -> dict[str, Face]:
+    """A game's own die faces (`assets/<game_id>/die-faces.toml`), validated: name -> face.
+    DataError names the file and the face at fault."""
+    from hardware.faces import FaceError, parse_faces  # hardware loads only when the die is wanted
+
+    if not re.fullmatch(r"[a-z0-9_-]+", game_id):
+        raise ValueError(f"{game_id!r} is not a game id")
+    relative = f"{game_id}/die-faces.toml"
+    try:
+        return parse_faces(read_asset(relative), str(assets_dir() / relative))
+    except FaceError as exc:
+        raise DataError(exc.field, exc.problem) from None

@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING
 
 from companion.commands import UserError, user_errors
-from companion.dice import Dice, DiceError, DiceRoller, Roll, face_name
+from companion.dice import Dice, DiceError, DiceRoller, Roll, die_face
 
 if TYPE_CHECKING:
     from hardware.die import SerialDie
@@ -73,6 +73,6 @@ def _wait_for_button(roller: DiceRoller, dice: Dice, die: SerialDie | None) -> R
 def _show(die: SerialDie, roll: Roll) -> None:
     """Each die in turn tumbles and lands; the last one stays on the box."""
     for index, value in enumerate(roll.values):
-        die.roll(face_name(roll.dice, value), TUMBLE_MS)
+        die.roll(die_face(roll.dice, value), TUMBLE_MS)
         if index < len(roll.values) - 1:
             time.sleep(TUMBLE_MS / 1000 + 0.4)

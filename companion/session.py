@@ -8,7 +8,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from companion.assets import milano1848_layout
+from companion.assets import die_faces, milano1848_layout
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848 import odds
 from companion.games.milano1848.dealer import Draw
@@ -22,6 +22,7 @@ from companion.tickets import milano1848 as tickets
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
 from companion.i18n import _, translate
 from companion.store import Journal, StoreError
+from hardware.faces import QUESTION
 from hardware.ports import CardReader, Die, Printer
 
 
@@ -233,10 +234,10 @@ class Session:
             self.do(a.Answer(answer))
 
     def _show_reveals(self, events: list[Event]) -> None:
-        edition = self.state.edition
+        edition, faces = self.state.edition, die_faces("milano1848")
         for event in events:
             if event.kind == "revealed":
-                face = edition.austria[event.card]  # the die's faces are named like the icons
+                face = faces.get(edition.austria[event.card], QUESTION)  # faces are named like the icons
                 self.devices.die.show(face)
                 if self.journal is not None:
                     self.journal.shown(face)

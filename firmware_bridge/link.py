@@ -4,6 +4,7 @@ One worker thread owns the port. Callers never block: every command returns a Fu
 A command is retried with backoff when its answer is missing; after the last try the box is
 called offline, the port is closed and the worker looks for it again every `reconnect_s`.
 A `show` given while offline is kept (the latest only) and applied when the box comes back.
+A face is 8 row bytes (top row first, bit 7 = leftmost LED): the box draws what it is sent.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ class DieLink:
         self._queue: queue.Queue[_Command] = queue.Queue()
         self._in_flight: _Command | None = None
         self._seq = 0
-        self._latest_show: int | None = None
+        self._latest_show: dict[str, int] | None = None  # the face's row fields
         self._brightness: int | None = None
         self._next_ping = 0.0
         self._booted: float | None = None  # when the box booted, by the host's clock
@@ -124,15 +125,19 @@ class DieLink:
             time.sleep(0.01)
         return self.online
 
-    def show(self, face: int) -> Future[Reply]:
-        """Show a face; offline, the latest face waits and is shown on reconnect ("queued")."""
-        self._latest_show = face
+    def show(self, rows: tuple[int, ...]) -> Future[Reply]:
+        """Show a face (8 row bytes); offline, the latest face waits and is shown on reconnect ("queued").
+        ProtocolError, in the caller's thread, for a face that is not 8 rows of 0-255."""
+        fields = protocol.face_fields(rows)
+        protocol.encode("show", 0, fields)
+        self._latest_show = fields
         if not self.online:
-            return _done(Reply("queued", {"face": face}))
-        return self._submit("show", face=face)
+            return _done(Reply("queued", fields))
+        return self._submit("show", **fields)
 
-    def roll(self, face: int, ms: int = 800) -> Future[Reply]:
-        return self._submit("roll", ms=ms, face=face)
+    def roll(self, rows: tuple[int, ...], ms: int = 800) -> Future[Reply]:
+        """Tumble for `ms`, then land on the face (8 row bytes)."""
+        return self._submit("roll", ms=ms, **protocol.face_fields(rows))
 
     def brightness(self, level: int) -> Future[Reply]:
         self._brightness = level
@@ -248,7 +253,7 @@ class DieLink:
         if self._brightness is not None:
             self._queue.put(_Command("brightness", {"level": self._brightness}, Future()))
         if self._latest_show is not None:
-            self._queue.put(_Command("show", {"face": self._latest_show}, Future()))
+            self._queue.put(_Command("show", dict(self._latest_show), Future()))
 
     # --- connecting --------------------------------------------------------------------------
 

@@ -6,15 +6,9 @@ import time
 from typing import Any
 
 from firmware_bridge.link import DieLink
-from firmware_bridge.protocol import FACES
+from hardware.faces import Face
 from hardware.ports import ButtonListener
 from hardware.text import Sentence
-
-
-def face_code(face: str) -> int:
-    if face not in FACES:
-        raise ValueError(f"the die has no face {face!r}")
-    return FACES[face]
 
 
 class SerialDie:
@@ -35,15 +29,14 @@ class SerialDie:
             return Sentence("Die ready (firmware {firmware}).", firmware=info.firmware)
         return self._link.problem or Sentence("The die is offline.")
 
-    def show(self, face: str) -> None:
-        self._link.show(face_code(face))
+    def show(self, face: Face) -> None:
+        self._link.show(face.rows)
 
-    def roll(self, face: str, ms: int = 800) -> None:
-        code = face_code(face)
+    def roll(self, face: Face, ms: int = 800) -> None:
         if self._link.online:
-            self._link.roll(code, ms)
+            self._link.roll(face.rows, ms)
         else:
-            self._link.show(code)  # no animation for a box that is away, but it lands on reconnect
+            self._link.show(face.rows)  # no tumble for a box that is away; it lands on reconnect
 
     def on_button(self, listener: ButtonListener) -> None:
         self._listeners.append(listener)
@@ -53,7 +46,7 @@ class SerialDie:
 
     @property
     def versions(self) -> str | None:
-        """"firmware 1.0.0, protocol 1" once the handshake is done."""
+        """"firmware 2.0.0, protocol 2" once the handshake is done."""
         info = self._link.info
         return None if info is None else f"firmware {info.firmware}, protocol {info.protocol}"
 
