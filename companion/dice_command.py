@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 CONNECT_S = 3.0
 TUMBLE_MS = 600
+SHOWN_S = 3.0  # more than the link's retries take (0.1 + 0.2 + 0.4 s) before it calls the box offline
 
 
 @user_errors
@@ -34,6 +35,9 @@ def roll_dice(args: argparse.Namespace) -> int:
         print(json.dumps({**roll.to_dict(), "seed": seed}) if args.json else f"{roll}   (seed {seed})")
         if die is not None and die.online:
             _show(die, roll)
+            problem = die.wait_shown(SHOWN_S)
+            if problem:
+                print(f"companion: die: {problem} The roll is shown here only.", file=sys.stderr)
     finally:
         if die is not None:
             die.close()

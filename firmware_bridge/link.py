@@ -163,12 +163,12 @@ class DieLink:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            if self._serial is None:
-                self._connect()
-                if self._serial is None:
-                    self._stop.wait(self.reconnect_s)
-                continue
             try:
+                if self._serial is None:
+                    self._connect()
+                    if self._serial is None:
+                        self._stop.wait(self.reconnect_s)
+                    continue
                 self._step()
             except (OSError, protocol.ProtocolError) as exc:  # SerialException is an OSError
                 self._disconnect(Sentence("The die was disconnected ({error}).", error=exc.__class__.__name__))
@@ -280,6 +280,23 @@ class DieLink:
         self._handshake(port)
 
     def _handshake(self, port: str) -> None:
+        """hello until the box identifies itself. A refusal or another reply is asked again (`tries`
+        times in all); then the port is closed and the box looked for again, as if it had gone."""
+        answers = []
+        for _ in range(self.tries):
+            answer = self._hello(port)
+            if answer is None:
+                return  # gone, stopped answering or the link is closing: _run looks for it again
+            if isinstance(answer, Reply) and answer.name == "identify":
+                self._accept(answer.fields, port)
+                return
+            answers.append(answer.name if isinstance(answer, Reply) else "nak")
+        self._disconnect(Sentence(
+            "The die at {port} does not identify itself (it answered hello with {answers}); trying again.",
+            port=port, answers=", ".join(answers)))
+
+    def _hello(self, port: str) -> Reply | protocol.ProtocolError | None:
+        """One hello: the box's reply, its refusal, or None when there is no answer to wait for."""
         future: Future[Reply] = Future()
         self._seq = self._seq % 255 + 1
         self._in_flight = _Command("hello", {}, future, seq=self._seq)
@@ -289,11 +306,15 @@ class DieLink:
                 self._step()
             except OSError:
                 self._disconnect(Sentence("The die at {port} went away during the handshake.", port=port))
-                return
+                return None
             if self._serial is None:
-                return
-        if future.done() and future.exception() is None:
-            self._accept(future.result().fields, port)
+                return None
+        if not future.done():
+            return None
+        problem = future.exception()
+        if problem is None:
+            return future.result()
+        return problem if isinstance(problem, protocol.ProtocolError) else None  # DieOffline: disconnected
 
     def _accept(self, fields: dict[str, int], port: str) -> None:
         if fields["protocol"] != protocol.PROTOCOL_VERSION:

@@ -189,3 +189,49 @@ def test_a_face_that_is_not_eight_rows_is_refused_in_the_callers_thread(link):
     with pytest.raises(protocol.ProtocolError, match="row3 must be 0-255"):
         link.roll((0, 0, 0, 256, 0, 0, 0, 0))
 
+
+def _hello_answers(monkeypatch, answers: list[str]) -> None:
+    """The fake box answers each hello with the next of `answers` ("ack", "status", "nak"), then
+    identifies itself as the real firmware does."""
+    from firmware_bridge.firmware import box as firmware
+
+    real_execute = firmware.Box.execute
+
+    def odd(self, seq, name, fields):
+        if name == "hello" and answers:
+            answer = answers.pop(0)
+            if answer == "nak":
+                raise protocol.ProtocolError("refused")  # the firmware NAKs what raises this
+            return ("ack", {"seq": seq}) if answer == "ack" else real_execute(self, seq, "ping", {})
+        return real_execute(self, seq, name, fields)
+
+    monkeypatch.setattr(firmware.Box, "execute", odd)
+
+
+@pytest.mark.parametrize("answers", [["ack"], ["status"], ["nak"], ["nak", "status", "ack", "nak"]])
+def test_a_wrong_answer_to_hello_is_asked_again(tmp_path, events, monkeypatch, answers):
+    _hello_answers(monkeypatch, answers)
+    with FakeBox(tmp_path / "die") as fake:
+        link = DieLink(str(fake.path), on_event=events, timeout_s=0.05, reconnect_s=0.05).start()
+        try:
+            assert link.wait_online(5), link.problem
+            assert link.show(FACE["map"]).result(2).name == "ack" and fake.face == FACE["map"]
+        finally:
+            link.close()
+    assert answers == []
+
+
+def test_a_box_that_never_identifies_itself_is_named_and_found_once_it_does(tmp_path, events, monkeypatch):
+    answers = ["ack"] * 1000
+    _hello_answers(monkeypatch, answers)
+    with FakeBox(tmp_path / "die") as fake:
+        link = DieLink(str(fake.path), on_event=events, timeout_s=0.05, reconnect_s=0.05).start()
+        try:
+            wait_until(lambda: link.problem is not None and "identify" in link.problem)
+            assert link.problem == (f"The die at {fake.path} does not identify itself "
+                                    "(it answered hello with ack, ack, ack); trying again.")
+            assert not link.online
+            answers.clear()  # the box is flashed with the right firmware
+            assert link.wait_online(5)
+        finally:
+            link.close()

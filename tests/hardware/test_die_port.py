@@ -78,3 +78,20 @@ def test_the_simulated_die_draws_the_faces_pixels():
     die.roll(CROSS, ms=300)
     assert die.rows() == CROSS.rows and die.rolling_ms == 300
 
+
+def test_a_real_box_that_never_takes_the_face_is_reported(tmp_path, monkeypatch):
+    from firmware_bridge.firmware import box as firmware
+
+    real_handle = firmware.Box.handle
+    monkeypatch.setattr(firmware.Box, "handle", lambda self, seq, msg_id, payload:  # rolls go unanswered
+                        None if msg_id == 0x03 else real_handle(self, seq, msg_id, payload))
+    with FakeBox(tmp_path / "die") as box:
+        die = SerialDie(str(box.path), timeout_s=0.05)
+        try:
+            assert die.wait_online(5)
+            die.show(ARROW)
+            assert die.wait_shown(2) is None
+            die.roll(CROSS, ms=100)
+            assert die.wait_shown(2) == "The die stopped answering (roll got no answer after 3 tries)."
+        finally:
+            die.close()
