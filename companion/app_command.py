@@ -15,7 +15,7 @@ from typing import Any
 
 from companion import i18n
 from companion.appliance_command import load_config, open_store
-from companion.assets import edition
+from companion.assets import assets_dir, die_faces, edition
 from companion.commands import UserError, user_errors
 from companion.games import find_game
 from companion.games.base import PlayedGame
@@ -37,6 +37,7 @@ def run(args: argparse.Namespace) -> int:
         args.seed = 1 if args.seed is None else args.seed  # the demo repeats itself unless told otherwise
         return int(find_table(game).run_demo(args))
     choices = _choices(game, args)
+    _check_assets(list(choices))  # a damaged assets file is one sentence before a screen opens
     config = load_config()
     try:
         from companion.devices import open_devices
@@ -104,13 +105,21 @@ class Sessions:
         game = self.store.load(saved.id)
         if self.trace is not None:
             print(f"resumed {len(game.records)} {state_digest(game)}", flush=True)
-        table = find_table(rules_of(game.header()).id).new_table()
-        session = Session(game, self.devices, table, journal=Journal(self.store, saved.id, self.trace))
-        face = self.store.setting("die.face")
-        if face:
+        journal = Journal(self.store, saved.id, self.trace)
+        session = Session(game, self.devices, journal=journal)
+        face = journal.last_shown()
+        if face is not None:
             self.devices.die.show(face)  # the die shows what it showed before the power went
         session.message = _("Resumed: round {round}.").format(round=saved.round)
         return session
+
+
+def _check_assets(games: list[str]) -> None:
+    """Each game's data files and its die faces (if it has any), read once: a broken one is told now."""
+    for game in games:
+        edition(game)
+        if (assets_dir() / game / "die-faces.toml").exists():
+            die_faces(game)
 
 
 def _print_commit(seq: int, game: PlayedGame) -> None:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games import find_game
 from companion.games.vocabulary import DataError
+
+if TYPE_CHECKING:
+    from hardware.faces import Face
 
 
 def assets_dir() -> Path:
@@ -31,3 +35,18 @@ def edition(game_id: str) -> Any:
     rules = find_game(game_id)
     return rules.load_edition(lambda name: read_asset(f"{rules.id}/{name}"),
                               lambda name: str(assets_dir() / rules.id / name))
+
+
+@lru_cache(maxsize=None)
+def die_faces(game_id: str) -> dict[str, Face]:
+    """A game's own die faces (`assets/<game_id>/die-faces.toml`), validated: name -> face.
+    DataError names the file and the face at fault."""
+    from hardware.faces import FaceError, parse_faces  # hardware loads only when the die is wanted
+
+    if not re.fullmatch(r"[a-z0-9_-]+", game_id):
+        raise ValueError(f"{game_id!r} is not a game id")
+    relative = f"{game_id}/die-faces.toml"
+    try:
+        return parse_faces(read_asset(relative), str(assets_dir() / relative))
+    except FaceError as exc:
+        raise DataError(exc.field, exc.problem) from None

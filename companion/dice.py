@@ -10,6 +10,8 @@ import random
 import re
 from dataclasses import dataclass
 
+from hardware.faces import QUESTION, Face, number, pips
+
 MAX_DICE = 20
 MAX_SIDES = 100
 _SPEC = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
@@ -57,11 +59,14 @@ class Roll:
         return {"dice": str(self.dice), "values": list(self.values), "total": self.total}
 
 
-def face_name(dice: Dice, value: int) -> str:
-    """The die box face for one die's value: pips for a d6, the number otherwise (a d10's 0 shows 10)."""
+def die_face(dice: Dice, value: int) -> Face:
+    """The die box's face for one die's value: pips for a d6, the digit as on the physical die for a
+    d10 (its ten shows "0"), the number otherwise (a question mark past 99)."""
     if dice.sides == 6:
-        return f"pips-{value}"
-    return f"number-{value}" if 0 <= value <= 99 else "question"
+        return pips(value)
+    if dice.sides == 10:
+        return number(value % 10)
+    return number(value) if 0 <= value <= 99 else QUESTION
 
 
 class DiceRoller:

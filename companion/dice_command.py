@@ -11,13 +11,14 @@ import time
 from typing import TYPE_CHECKING
 
 from companion.commands import UserError, user_errors
-from companion.dice import Dice, DiceError, DiceRoller, Roll, face_name
+from companion.dice import Dice, DiceError, DiceRoller, Roll, die_face
 
 if TYPE_CHECKING:
     from hardware.die import SerialDie
 
 CONNECT_S = 3.0
 TUMBLE_MS = 600
+SHOWN_S = 3.0  # more than the link's retries take (0.1 + 0.2 + 0.4 s) before it calls the box offline
 
 
 @user_errors
@@ -34,6 +35,9 @@ def roll_dice(args: argparse.Namespace) -> int:
         print(json.dumps({**roll.to_dict(), "seed": seed}) if args.json else f"{roll}   (seed {seed})")
         if die is not None and die.online:
             _show(die, roll)
+            problem = die.wait_shown(SHOWN_S)
+            if problem:
+                print(f"companion: die: {problem} The roll is shown here only.", file=sys.stderr)
     finally:
         if die is not None:
             die.close()
@@ -73,6 +77,6 @@ def _wait_for_button(roller: DiceRoller, dice: Dice, die: SerialDie | None) -> R
 def _show(die: SerialDie, roll: Roll) -> None:
     """Each die in turn tumbles and lands; the last one stays on the box."""
     for index, value in enumerate(roll.values):
-        die.roll(face_name(roll.dice, value), TUMBLE_MS)
+        die.roll(die_face(roll.dice, value), TUMBLE_MS)
         if index < len(roll.values) - 1:
             time.sleep(TUMBLE_MS / 1000 + 0.4)

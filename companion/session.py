@@ -16,6 +16,7 @@ from companion.games.vocabulary import CardNeeded, IllegalActionError
 from companion.i18n import _, translate
 from companion.store import Journal, StoreError
 from companion.tables.base import CancelCard, Intent, NameCard, Play, Refuse, Table, Undo
+from hardware.faces import Face
 from hardware.ports import CardReader, DeskCamera, DeskDie, Die, Printer
 
 
@@ -106,7 +107,7 @@ class Session:
             self.devices.printer.submit(ticket)
         return True
 
-    def _show(self, face: str) -> None:
+    def _show(self, face: Face) -> None:
         self.devices.die.show(face)
         if self.journal is not None:
             self.journal.shown(face)

@@ -16,11 +16,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.base import PlayedGame
 from companion.games.vocabulary import DataError
 from companion.records import load_record, rules_of
+
+if TYPE_CHECKING:
+    from hardware.faces import Face
 
 SCHEMA_VERSION = 1
 SCHEMA = """
@@ -310,12 +313,22 @@ class Journal:
         except StoreError:
             pass  # the colours are a nicety; the next commit reports a failing journal
 
-    def shown(self, face: str) -> None:
+    def shown(self, face: Face) -> None:
         """The die's face, shown again after a restart."""
         try:
-            self.store.remember("die.face", face)
+            self.store.remember("die.face", json.dumps(face.to_dict()))
         except StoreError:
             pass  # a lost die face is shown again by the next reveal; the next commit reports the fault
+
+    def last_shown(self) -> Face | None:
+        """The die's face before a restart; None if none was kept or the kept one is unreadable."""
+        from hardware.faces import Face
+
+        kept = self.store.setting("die.face")
+        try:
+            return Face.from_dict(json.loads(kept)) if kept else None
+        except (ValueError, RecursionError):  # damaged, or an older companion's: the next reveal shows one
+            return None
 
     def undone(self, game: PlayedGame) -> None:
         """Forget the decision the game just took back. StoreError: it is still saved (the caller plays it again)."""

@@ -161,9 +161,10 @@ class FakeBox:
         return list(self.io.rows)
 
     @property
-    def face(self) -> int:
+    def face(self) -> tuple[int, ...]:
+        """The 8 rows the box shows, or lands on once a roll ends."""
         assert self.box is not None
-        return int(self.box.face)
+        return tuple(self.box.face)
 
     def _loop(self) -> None:
         while not self._stop.is_set():

@@ -4,6 +4,7 @@ One worker thread owns the port. Callers never block: every command returns a Fu
 A command is retried with backoff when its answer is missing; after the last try the box is
 called offline, the port is closed and the worker looks for it again every `reconnect_s`.
 A `show` given while offline is kept (the latest only) and applied when the box comes back.
+A face is 8 row bytes (top row first, bit 7 = leftmost LED): the box draws what it is sent.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware_bridge import protocol
-from hardware.text import Sentence
+from firmware_bridge.text import Sentence
 
 PICO_VID, PICO_PID = 0x2E8A, 0x0005  # Raspberry Pi RP2040 running MicroPython
 REBOOT_SLACK_S = 0.1  # more than a ping's round trip: a boot time later than this is a restart
@@ -88,7 +89,7 @@ class DieLink:
         self._queue: queue.Queue[_Command] = queue.Queue()
         self._in_flight: _Command | None = None
         self._seq = 0
-        self._latest_show: int | None = None
+        self._latest_show: dict[str, int] | None = None  # the face's row fields
         self._brightness: int | None = None
         self._next_ping = 0.0
         self._booted: float | None = None  # when the box booted, by the host's clock
@@ -124,15 +125,19 @@ class DieLink:
             time.sleep(0.01)
         return self.online
 
-    def show(self, face: int) -> Future[Reply]:
-        """Show a face; offline, the latest face waits and is shown on reconnect ("queued")."""
-        self._latest_show = face
+    def show(self, rows: tuple[int, ...]) -> Future[Reply]:
+        """Show a face (8 row bytes); offline, the latest face waits and is shown on reconnect ("queued").
+        ProtocolError, in the caller's thread, for a face that is not 8 rows of 0-255."""
+        fields = protocol.face_fields(rows)
+        protocol.encode("show", 0, fields)
+        self._latest_show = fields
         if not self.online:
-            return _done(Reply("queued", {"face": face}))
-        return self._submit("show", face=face)
+            return _done(Reply("queued", fields))
+        return self._submit("show", **fields)
 
-    def roll(self, face: int, ms: int = 800) -> Future[Reply]:
-        return self._submit("roll", ms=ms, face=face)
+    def roll(self, rows: tuple[int, ...], ms: int = 800) -> Future[Reply]:
+        """Tumble for `ms`, then land on the face (8 row bytes)."""
+        return self._submit("roll", ms=ms, **protocol.face_fields(rows))
 
     def brightness(self, level: int) -> Future[Reply]:
         self._brightness = level
@@ -158,12 +163,12 @@ class DieLink:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            if self._serial is None:
-                self._connect()
-                if self._serial is None:
-                    self._stop.wait(self.reconnect_s)
-                continue
             try:
+                if self._serial is None:
+                    self._connect()
+                    if self._serial is None:
+                        self._stop.wait(self.reconnect_s)
+                    continue
                 self._step()
             except (OSError, protocol.ProtocolError) as exc:  # SerialException is an OSError
                 self._disconnect(Sentence("The die was disconnected ({error}).", error=exc.__class__.__name__))
@@ -248,7 +253,7 @@ class DieLink:
         if self._brightness is not None:
             self._queue.put(_Command("brightness", {"level": self._brightness}, Future()))
         if self._latest_show is not None:
-            self._queue.put(_Command("show", {"face": self._latest_show}, Future()))
+            self._queue.put(_Command("show", dict(self._latest_show), Future()))
 
     # --- connecting --------------------------------------------------------------------------
 
@@ -275,6 +280,23 @@ class DieLink:
         self._handshake(port)
 
     def _handshake(self, port: str) -> None:
+        """hello until the box identifies itself. A refusal or another reply is asked again (`tries`
+        times in all); then the port is closed and the box looked for again, as if it had gone."""
+        answers = []
+        for _ in range(self.tries):
+            answer = self._hello(port)
+            if answer is None:
+                return  # gone, stopped answering or the link is closing: _run looks for it again
+            if isinstance(answer, Reply) and answer.name == "identify":
+                self._accept(answer.fields, port)
+                return
+            answers.append(answer.name if isinstance(answer, Reply) else "nak")
+        self._disconnect(Sentence(
+            "The die at {port} does not identify itself (it answered hello with {answers}); trying again.",
+            port=port, answers=", ".join(answers)))
+
+    def _hello(self, port: str) -> Reply | protocol.ProtocolError | None:
+        """One hello: the box's reply, its refusal, or None when there is no answer to wait for."""
         future: Future[Reply] = Future()
         self._seq = self._seq % 255 + 1
         self._in_flight = _Command("hello", {}, future, seq=self._seq)
@@ -284,11 +306,15 @@ class DieLink:
                 self._step()
             except OSError:
                 self._disconnect(Sentence("The die at {port} went away during the handshake.", port=port))
-                return
+                return None
             if self._serial is None:
-                return
-        if future.done() and future.exception() is None:
-            self._accept(future.result().fields, port)
+                return None
+        if not future.done():
+            return None
+        problem = future.exception()
+        if problem is None:
+            return future.result()
+        return problem if isinstance(problem, protocol.ProtocolError) else None  # DieOffline: disconnected
 
     def _accept(self, fields: dict[str, int], port: str) -> None:
         if fields["protocol"] != protocol.PROTOCOL_VERSION:

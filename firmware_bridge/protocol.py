@@ -15,7 +15,7 @@ frame is seen after it, so garbage cannot hold a good frame back until more byte
 
 import struct
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: faces travel as 8 row bytes (1 named Milano 1848's icons by number)
 SYNC = 0x7E
 MAX_PAYLOAD = 32
 OVERHEAD = 6  # SYNC, LEN, SEQ, MSG, 2 CRC bytes
@@ -24,19 +24,23 @@ BAUD = 115200  # USB CDC ignores it; kept for wire-time figures and real UART bu
 HOST = "host"
 BOX = "box"
 
+# A face is 8 row bytes, top row first, bit 7 = leftmost LED: the box draws what the host sends
+# and knows no game (each game ships its own faces; the host's hardware.faces has the generic ones).
+ROWS = ("row0", "row1", "row2", "row3", "row4", "row5", "row6", "row7")
+
 # id, name, sender, struct format of the payload, field names.
 # Replies from the box start with the seq of the command they answer.
 MESSAGES = (
     (0x01, "hello", HOST, "", ()),
-    (0x02, "show", HOST, ">B", ("face",)),
-    (0x03, "roll", HOST, ">HB", ("ms", "face")),
+    (0x02, "show", HOST, ">BBBBBBBB", ROWS),
+    (0x03, "roll", HOST, ">HBBBBBBBB", ("ms",) + ROWS),
     (0x04, "brightness", HOST, ">B", ("level",)),
     (0x05, "test", HOST, ">H", ("ms",)),
     (0x06, "ping", HOST, "", ()),
     (0x80, "ack", BOX, ">B", ("seq",)),
     (0x81, "nak", BOX, ">BB", ("seq", "reason")),
     (0x82, "identify", BOX, ">BBBBBBBB", ("seq", "protocol", "major", "minor", "patch", "width", "height", "caps")),
-    (0x83, "status", BOX, ">BIHB", ("seq", "uptime_ms", "dropped", "face")),
+    (0x83, "status", BOX, ">BIH", ("seq", "uptime_ms", "dropped")),
     (0x84, "button", BOX, ">B", ("kind",)),
 )
 
@@ -62,17 +66,6 @@ CAP_ROLL = 4
 MAX_BRIGHTNESS = 15
 
 _LIMITS = {"B": 0xFF, "H": 0xFFFF, "I": 0xFFFFFFFF}
-
-# Faces: one byte on the wire.
-FACES: dict[str, int] = {"blank": 0, "swords": 7, "map": 8, "cannonball": 9, "question": 10, "cross": 11}
-for _n in range(1, 7):
-    FACES["pips-" + str(_n)] = _n
-for _n in range(100):
-    FACES["number-" + str(_n)] = 100 + _n
-FACE_NAMES: dict[int, str] = {}
-for _name in FACES:
-    FACE_NAMES[FACES[_name]] = _name
-
 
 class ProtocolError(ValueError):
     """A message that cannot be encoded or a payload that does not fit its message."""
@@ -144,6 +137,22 @@ def parse(msg_id: int, payload: bytes) -> tuple[str, dict[str, int]]:
     for field, value in zip(names, values):
         result[field] = value
     return name, result
+
+
+def face_fields(rows: tuple[int, ...] | list[int]) -> dict[str, int]:
+    """The fields of a face's 8 row bytes (for show and roll). ProtocolError for another count;
+    encode checks each row is 0-255."""
+    if len(rows) != len(ROWS):
+        raise ProtocolError("a face is {} rows, not {}".format(len(ROWS), len(rows)))
+    fields = {}
+    for name, row in zip(ROWS, rows):
+        fields[name] = row
+    return fields
+
+
+def face_rows(fields: dict[str, int]) -> tuple[int, ...]:
+    """The 8 row bytes of a parsed show or roll."""
+    return tuple(fields[name] for name in ROWS)
 
 
 def frame_size(name: str) -> int:

@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future
 from typing import Any
 
-from firmware_bridge.link import DieLink
-from firmware_bridge.protocol import FACES
+from firmware_bridge.link import DieLink, Reply
+from hardware.faces import Face
 from hardware.ports import ButtonListener
 from hardware.text import Sentence
-
-
-def face_code(face: str) -> int:
-    if face not in FACES:
-        raise ValueError(f"the die has no face {face!r}")
-    return FACES[face]
 
 
 class SerialDie:
@@ -22,6 +17,7 @@ class SerialDie:
 
     def __init__(self, port: str | None = None, **link_options: Any) -> None:
         self._listeners: list[ButtonListener] = []
+        self._last: Future[Reply] | None = None  # the last face given, answered or not
         self._link = DieLink(port, on_event=self._event, **link_options).start()
 
     @property
@@ -35,15 +31,27 @@ class SerialDie:
             return Sentence("Die ready (firmware {firmware}).", firmware=info.firmware)
         return self._link.problem or Sentence("The die is offline.")
 
-    def show(self, face: str) -> None:
-        self._link.show(face_code(face))
+    def show(self, face: Face) -> None:
+        self._last = self._link.show(face.rows)
 
-    def roll(self, face: str, ms: int = 800) -> None:
-        code = face_code(face)
+    def roll(self, face: Face, ms: int = 800) -> None:
         if self._link.online:
-            self._link.roll(code, ms)
+            self._last = self._link.roll(face.rows, ms)
         else:
-            self._link.show(code)  # no animation for a box that is away, but it lands on reconnect
+            self._last = self._link.show(face.rows)  # no tumble for a box that is away; it lands on reconnect
+
+    def wait_shown(self, timeout_s: float) -> str | None:
+        """Wait for the box to take the last face given: None once it has, else the sentence why not
+        (a one-shot command closes the link next, so a face still waiting for the box is lost)."""
+        if self._last is None:
+            return None
+        try:
+            reply = self._last.result(timeout_s)
+        except TimeoutError:  # concurrent.futures' timeout is the builtin one since Python 3.11
+            return Sentence("The die did not acknowledge the face within {seconds} s.", seconds=timeout_s)
+        except Exception as exc:  # DieOffline or the box's refusal: both carry their sentence
+            return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+        return Sentence("The die is offline.") if reply.name == "queued" else None
 
     def on_button(self, listener: ButtonListener) -> None:
         self._listeners.append(listener)
@@ -53,7 +61,7 @@ class SerialDie:
 
     @property
     def versions(self) -> str | None:
-        """"firmware 1.0.0, protocol 1" once the handshake is done."""
+        """"firmware 2.0.0, protocol 2" once the handshake is done."""
         info = self._link.info
         return None if info is None else f"firmware {info.firmware}, protocol {info.protocol}"
 

@@ -6,24 +6,25 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from hardware.document import Document
+from hardware.faces import Face
 
 ButtonListener = Callable[[str], None]  # "press" or "long-press"
 
 
 class Die(Protocol):
-    """The LED die display: shows faces (protocol.FACES names), rolls, reports its button."""
+    """The LED die display: shows faces (8x8 pixels, hardware.faces), rolls, reports its button."""
 
     @property
     def online(self) -> bool: ...
 
     @property
     def status(self) -> str:
-        """One sentence for the screen: "Die ready (firmware 1.0.0)." or what is wrong."""
+        """One sentence for the screen: "Die ready (firmware 2.0.0)." or what is wrong."""
         ...
 
-    def show(self, face: str) -> None: ...
+    def show(self, face: Face) -> None: ...
 
-    def roll(self, face: str, ms: int = 800) -> None:
+    def roll(self, face: Face, ms: int = 800) -> None:
         """Tumble for `ms`, then land on `face`."""
         ...
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import companion.games
@@ -181,4 +182,23 @@ def test_hardware_and_the_die_know_no_game():
     offences = [f"{p.relative_to(ROOT)}:{line}" for folder in ("hardware", "firmware_bridge")
                 for p in sorted((ROOT / folder).rglob("*.py")) if p.relative_to(ROOT).as_posix() not in PICO_ONLY
                 for line, module, _ in _imported_modules(p) if module == "companion"]
+    assert offences == []
+
+
+def test_firmware_bridge_imports_nothing_above_it():
+    """firmware_bridge is the lowest layer: hardware builds on it, never the other way round."""
+    offences = [f"{p.relative_to(ROOT)}:{line} imports {module}"
+                for p in sorted((ROOT / "firmware_bridge").rglob("*.py"))
+                for line, module, _ in _imported_modules(p) if module in ("hardware", "companion")]
+    assert offences == []
+
+
+def test_no_games_die_face_is_named_in_the_devices_code():
+    """The box draws the rows it is sent: a game's faces live in its assets, never in the protocol."""
+    names = {name for path in (ROOT / "assets").glob("*/die-faces.toml")
+             for name in tomllib.loads(path.read_text())["faces"]}
+    assert names  # Milano 1848 ships its icons
+    offences = [f"{p.relative_to(ROOT)} names {name!r}" for folder in ("hardware", "firmware_bridge")
+                for p in sorted((ROOT / folder).rglob("*.py")) for name in sorted(names)
+                if f'"{name}"' in p.read_text() or f"'{name}'" in p.read_text()]
     assert offences == []

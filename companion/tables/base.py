@@ -71,7 +71,7 @@ class Outputs:
     """What follows a decision: tickets for the printer, faces for the die, a checkpoint (a backup)."""
 
     tickets: list[Any] = field(default_factory=list)
-    faces: list[str] = field(default_factory=list)
+    faces: list[Any] = field(default_factory=list)  # hardware.faces.Face: what the die shows
     checkpoint: bool = False
     animated: bool = False  # the screen shows the decision step by step (an automated side's turn)
 

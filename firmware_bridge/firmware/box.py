@@ -8,11 +8,11 @@ Everything it touches goes through `io`, which provides:
 
 try:
     from firmware_bridge import protocol
-    from firmware_bridge.firmware import faces
+    from firmware_bridge.firmware import tumble
     from firmware_bridge.firmware.max7219 import Max7219
 except ImportError:  # on the Pico every module sits in the root folder
-    import faces  # type: ignore[no-redef, import-not-found]
     import protocol  # type: ignore[no-redef, import-not-found]
+    import tumble  # type: ignore[no-redef, import-not-found]
     from max7219 import Max7219  # type: ignore[no-redef, import-not-found]
 
 try:
@@ -23,7 +23,7 @@ except ImportError:  # MicroPython: annotations are never evaluated there
 if TYPE_CHECKING:
     from firmware_bridge.firmware.io import BoxIO
 
-FIRMWARE_VERSION = (1, 0, 0)
+FIRMWARE_VERSION = (2, 0, 0)
 WIDTH = HEIGHT = 8
 CAPS = protocol.CAP_BUTTON | protocol.CAP_BRIGHTNESS | protocol.CAP_ROLL
 DEBOUNCE_MS = 20
@@ -32,6 +32,7 @@ TUMBLE_START_MS = 50  # the first tumble steps are quick, then the die slows dow
 TUMBLE_SLOWDOWN_MS = 15
 DEFAULT_BRIGHTNESS = 8
 HELLO_ID = protocol.BY_NAME["hello"][0]
+BLANK: "tuple[int, ...]" = (0,) * 8
 
 
 class Button:
@@ -68,13 +69,13 @@ class Box:
         self.display = Max7219(io.spi_write)
         self.boot_ms = io.now_ms()
         self.button = Button(self.boot_ms)
-        self.face = protocol.FACES["blank"]
+        self.face = BLANK  # the 8 rows shown (or landed on, once a roll ends)
         self.level = DEFAULT_BRIGHTNESS
         self.last_seq = -1  # the last command executed, so a retried frame is answered, not re-run
         self.last_reply = b""
         self.tx_seq = 0
         self.roll_end = -1
-        self.roll_face = 0
+        self.roll_face = BLANK
         self.roll_step = 0
         self.roll_next = 0
         self.test_end = -1
@@ -124,11 +125,11 @@ class Box:
                                  "minor": minor, "patch": patch, "width": WIDTH, "height": HEIGHT, "caps": CAPS})
         if name == "ping":
             return ("status", {"seq": seq, "uptime_ms": (self.io.now_ms() - self.boot_ms) & 0xFFFFFFFF,
-                               "dropped": min(self.decoder.dropped, 0xFFFF), "face": self.face})
+                               "dropped": min(self.decoder.dropped, 0xFFFF)})
         if name == "show":
-            self.show(self._face(fields["face"]))
+            self.show(protocol.face_rows(fields))
         elif name == "roll":
-            self.start_roll(fields["ms"], self._face(fields["face"]))
+            self.start_roll(fields["ms"], protocol.face_rows(fields))
         elif name == "brightness":
             self.set_brightness(fields["level"])
         elif name == "test":
@@ -138,18 +139,10 @@ class Box:
             raise protocol.ProtocolError("the box does not take " + name)
         return ("ack", {"seq": seq})
 
-    @staticmethod
-    def _face(code: int) -> int:
-        if faces.bitmap(code) is None:
-            raise protocol.ProtocolError("unknown face {}".format(code))
-        return code
-
-    def show(self, code: int) -> None:
-        bitmap = faces.bitmap(code)
-        assert bitmap is not None  # checked by _face
+    def show(self, rows: tuple[int, ...]) -> None:
         self.roll_end = -1
-        self.face = code
-        self.display.rows(bitmap)
+        self.face = rows
+        self.display.rows(rows)
 
     def set_brightness(self, level: int) -> None:
         if level > protocol.MAX_BRIGHTNESS:
@@ -157,10 +150,10 @@ class Box:
         self.level = level
         self.display.brightness(level)
 
-    def start_roll(self, ms: int, code: int) -> None:
+    def start_roll(self, ms: int, rows: tuple[int, ...]) -> None:
         now = self.io.now_ms()
-        self.face = code  # status reports the face the die lands on
-        self.roll_end, self.roll_face, self.roll_step, self.roll_next = now + ms, code, 0, now
+        self.face = rows  # the face the die lands on
+        self.roll_end, self.roll_face, self.roll_step, self.roll_next = now + ms, rows, 0, now
         self.animate(now)
 
     def animate(self, now: int) -> None:
@@ -172,6 +165,6 @@ class Box:
         if now >= self.roll_end:
             self.show(self.roll_face)
         elif now >= self.roll_next:
-            self.display.rows(faces.tumble(self.roll_step))
+            self.display.rows(tumble.frame(self.roll_step))
             self.roll_step += 1
             self.roll_next = now + TUMBLE_START_MS + TUMBLE_SLOWDOWN_MS * self.roll_step

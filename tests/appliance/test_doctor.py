@@ -44,7 +44,7 @@ def test_every_device_fine_means_exit_0(table, capsys):
     assert main(["doctor"]) == 0
     rows = _lines(capsys.readouterr().out)
     assert rows["display"].split()[1] == "ok" and "dummy" in rows["display"]
-    assert "firmware 1.0.0, protocol 1, round trip" in rows["die"] and rows["die"].split()[1] == "ok"
+    assert "firmware 2.0.0, protocol 2, round trip" in rows["die"] and rows["die"].split()[1] == "ok"
     assert rows["printer"].split()[1] == "ok" and "online" in rows["printer"]
     assert rows["camera"].split()[1] == "ok" and "frames arrive" in rows["camera"] and "italy-01" in rows["camera"]
     assert rows["journal"].split()[1] == "ok" and "integrity ok" in rows["journal"]

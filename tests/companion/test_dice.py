@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.dice import Dice, DiceError, DiceRoller, Roll, face_name
+from companion.dice import Dice, DiceError, DiceRoller, Roll, die_face
+from hardware.faces import QUESTION, number, pips
 
 
 @pytest.mark.parametrize("text, dice", [("2d6", Dice(2, 6)), ("d10", Dice(1, 10)), (" 3D6 ", Dice(3, 6))])
@@ -45,7 +46,9 @@ def test_the_button_throws_only_a_pending_roll():
 
 
 def test_faces_on_the_box():
-    assert face_name(Dice(2, 6), 4) == "pips-4"
-    assert face_name(Dice(1, 10), 10) == "number-10"
-    assert face_name(Dice(1, 100), 100) == "question"
+    assert die_face(Dice(2, 6), 4) == pips(4)
+    assert die_face(Dice(1, 10), 10) == number(0)  # a d10's ten reads "0", as on the physical die
+    assert [die_face(Dice(1, 10), v).name for v in (1, 9)] == ["number-1", "number-9"]
+    assert die_face(Dice(1, 20), 17) == number(17)
+    assert die_face(Dice(1, 100), 100) == QUESTION
     assert str(Roll(Dice(2, 6), (3, 5))) == "2d6: 3 + 5 = 8" and str(Roll(Dice(1, 10), (10,))) == "1d10: 10"

@@ -7,6 +7,7 @@ folder that vanished.
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import random
@@ -28,7 +29,7 @@ from companion.games.milano1848.state import ANSWER, AUSTRIAN_TURN  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.ui.app import App  # noqa: E402
 from firmware_bridge.fakebox import FakeBox  # noqa: E402
-from firmware_bridge.protocol import FACES  # noqa: E402
+from hardware.faces import Face  # noqa: E402
 
 
 def wait_until(condition, timeout_s: float = 5.0) -> None:
@@ -95,12 +96,12 @@ def test_the_die_unplugged_and_replugged_mid_game(tmp_path, box):
         box.unplug()
         wait_until(lambda: not die.online)
         table.play_until(lambda: any(e.kind == "revealed" for e in table.app.session.last_events))
-        shown = table.store.setting("die.face")
+        shown = Face.from_dict(json.loads(table.store.setting("die.face"))).rows
         table.app.draw()  # the panel says the die is away; the game goes on
         assert table.app.session.state.step in (ANSWER, "continue", "act", AUSTRIAN_TURN, "choose")
         box.plug()
         wait_until(lambda: die.online)
-        wait_until(lambda: box.face == FACES[shown])  # the reveal shows once the box is back
+        wait_until(lambda: box.face == shown)  # the reveal shows once the box is back
     finally:
         table.close()
 
@@ -111,7 +112,7 @@ def test_the_die_rebooting_mid_game_gets_its_face_back(tmp_path, box):
         die = table.app.session.devices.die
         wait_until(lambda: die.online)
         table.play_until(lambda: any(e.kind == "revealed" for e in table.app.session.last_events))
-        face = FACES[table.store.setting("die.face")]
+        face = Face.from_dict(json.loads(table.store.setting("die.face"))).rows
         wait_until(lambda: box.face == face)
         time.sleep(0.3)
         box.reboot()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion.assets import edition, read_asset
+from companion.assets import die_faces, edition
 from companion.cards_command import card_registry
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
@@ -61,7 +61,7 @@ def test_an_austrian_reveal_shows_on_the_die_and_back_undoes(desk):
     session, _ = desk
     _play_until(session, ANSWER)
     revealed = session.state.fight.revealed[-1]
-    assert session.devices.die.face == edition("milano1848").austria[revealed]
+    assert session.devices.die.face == die_faces("milano1848")[edition("milano1848").austria[revealed]]
     session.button("back")  # the fight revealed a card: the first Back only asks
     assert session.state.fight is not None and session.message.startswith("That revealed cards: Undo again")
     session.button("back")

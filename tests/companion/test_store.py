@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from companion.app_command import Sessions
 from companion.assets import edition
 from companion.cli import main
 from companion.games.milano1848 import stateio
@@ -17,6 +18,7 @@ from companion.games.milano1848.records import dump_record
 from companion.games.milano1848.setup import Options
 from companion.session import Devices, Session
 from companion.store import DATABASE, Journal, Store
+from hardware.faces import BLANK
 from hardware.printer import PrintService
 from hardware.sim.die import SimDie
 from hardware.sim.printer import SimPrinter
@@ -143,7 +145,22 @@ def test_the_die_face_survives_a_restart(tmp_path, devices):
     rng = random.Random(2)
     while not any(e.kind == "revealed" for e in session.last_events):
         session.do(greedy_bot(session.state, rng))
-    assert store.setting("die.face") == devices.die.face != "blank"
+    shown = devices.die.face
+    assert shown.name in ("swords", "map", "cannonball")
+    store.close()
+    again = Store(tmp_path)
+    devices.die.show(BLANK)  # the power went
+    Sessions(again, devices).resume()
+    assert devices.die.face == shown
+
+
+@pytest.mark.parametrize("kept", ["pips-7", "swords", '{"name": "swords", "rows": [1, 2]}', "[" * 5000])
+def test_a_damaged_die_face_setting_does_not_stop_resume(tmp_path, devices, kept):
+    store = Store(tmp_path)
+    _play(_session(store, devices), 5)
+    store.remember("die.face", kept)
+    session = Sessions(store, devices).resume()
+    assert session.message.startswith("Resumed: round") and devices.die.face == BLANK
 
 
 def test_games_commands_list_show_export_import_delete(tmp_path, capsys):

@@ -5,11 +5,11 @@ No pytest, no random.Random, no typing: plain functions named case_*, plain asse
 
 try:
     from firmware_bridge import protocol
-    from firmware_bridge.firmware import faces
+    from firmware_bridge.firmware import tumble
     from firmware_bridge.firmware.box import DEBOUNCE_MS, LONG_PRESS_MS, Box
 except ImportError:  # MicroPython: the modules sit flat on sys.path, as on the Pico
-    import faces
     import protocol
+    import tumble
     from box import DEBOUNCE_MS, LONG_PRESS_MS, Box
 
 
@@ -34,11 +34,25 @@ class Rng:
         return bytes(self.below(256) for _ in range(n))
 
 
+# Faces invented for these cases (no game's): any 8 bytes are a face the box must draw as sent.
+ARROW = (0x18, 0x3C, 0x5A, 0x99, 0x18, 0x18, 0x18, 0x18)  # no SYNC byte in it: see the CRC case
+CHECKER = (0xAA, 0x55, 0xAA, 0x55, 0xAA, 0x55, 0xAA, 0x55)
+EDGES = (0xFF, 0x81, 0x81, 0x81, 0x81, 0x81, 0x81, 0xFF)
+
+
+def with_ms(ms, rows):
+    fields = protocol.face_fields(rows)
+    fields["ms"] = ms
+    return fields
+
+
 SAMPLES = {
-    "hello": {}, "show": {"face": 5}, "roll": {"ms": 800, "face": 103}, "brightness": {"level": 15},
-    "test": {"ms": 65535}, "ping": {}, "ack": {"seq": 255}, "nak": {"seq": 1, "reason": 2},
-    "identify": {"seq": 9, "protocol": 1, "major": 1, "minor": 2, "patch": 3, "width": 8, "height": 8, "caps": 7},
-    "status": {"seq": 4, "uptime_ms": 4294967295, "dropped": 12, "face": 0}, "button": {"kind": 2},
+    "hello": {}, "show": protocol.face_fields(ARROW), "roll": with_ms(800, CHECKER),
+    "brightness": {"level": 15}, "test": {"ms": 65535}, "ping": {}, "ack": {"seq": 255},
+    "nak": {"seq": 1, "reason": 2},
+    "identify": {"seq": 9, "protocol": 2, "major": 1, "minor": 2, "patch": 3, "width": 8, "height": 8,
+                 "caps": 7},
+    "status": {"seq": 4, "uptime_ms": 4294967295, "dropped": 12}, "button": {"kind": 2},
 }
 
 
@@ -59,7 +73,8 @@ def case_every_message_round_trips():
 
 
 def case_encode_refuses_bad_values():
-    for name, fields in (("show", {"face": 256}), ("roll", {"ms": -1, "face": 1}), ("nope", {}), ("show", {})):
+    too_bright = protocol.face_fields((0, 0, 0, 256, 0, 0, 0, 0))
+    for name, fields in (("show", too_bright), ("roll", with_ms(-1, ARROW)), ("nope", {}), ("show", {})):
         try:
             protocol.encode(name, 1, fields)
         except protocol.ProtocolError:
@@ -67,8 +82,19 @@ def case_encode_refuses_bad_values():
         raise AssertionError("encoded " + name + " " + repr(fields))
 
 
+def case_a_face_is_eight_rows():
+    for rows in ((), ARROW[:7], ARROW + (0,)):
+        try:
+            protocol.face_fields(rows)
+        except protocol.ProtocolError:
+            continue
+        raise AssertionError("took {} rows".format(len(rows)))
+    assert protocol.face_rows(protocol.face_fields(EDGES)) == EDGES
+
+
 def case_parse_refuses_unknown_ids_and_sizes():
-    for msg_id, payload in ((0x7F, b""), (0x02, b""), (0x02, b"\x01\x02")):
+    wrong = ((0x7F, b""), (0x02, b""), (0x02, b"\x01\x02"), (0x02, bytes(7)), (0x02, bytes(9)))
+    for msg_id, payload in wrong:
         try:
             protocol.parse(msg_id, payload)
         except protocol.ProtocolError:
@@ -77,7 +103,7 @@ def case_parse_refuses_unknown_ids_and_sizes():
 
 
 def case_frames_split_byte_by_byte_still_decode():
-    stream = protocol.encode("show", 1, {"face": 3}) + protocol.encode("ping", 2)
+    stream = protocol.encode("show", 1, SAMPLES["show"]) + protocol.encode("ping", 2)
     decoder = protocol.Decoder()
     frames = []
     for i in range(len(stream)):
@@ -86,7 +112,7 @@ def case_frames_split_byte_by_byte_still_decode():
 
 
 def case_garbage_bad_crc_and_oversize_are_skipped_and_counted():
-    good = protocol.encode("show", 7, {"face": 9})
+    good = protocol.encode("show", 7, SAMPLES["show"])
     bad_crc = good[:-1] + bytes((good[-1] ^ 1,))
     oversize = bytes((protocol.SYNC, protocol.MAX_PAYLOAD + 1, 0, 0))
     decoder = protocol.Decoder()
@@ -125,6 +151,15 @@ def fuzz_stream(rng):
     return stream, planted
 
 
+def reencoded(seq, msg_id, payload):
+    """The frame again, or None for a phantom no message fits (garbage whose CRC happened to match)."""
+    try:
+        name, fields = protocol.parse(msg_id, payload)
+    except protocol.ProtocolError:
+        return None
+    return protocol.encode(name, seq, fields)
+
+
 def check_fuzz(count, seed):
     """Every stream decodes without error; a planted frame may only be lost to a phantom frame
     (garbage that happens to carry a valid CRC and overlaps it)."""
@@ -140,7 +175,7 @@ def check_fuzz(count, seed):
             frames += decoder.feed(stream[position:position + step])
             position += step
         assert len(decoder.buffer) < protocol.OVERHEAD + protocol.MAX_PAYLOAD
-        wire = [protocol.encode(protocol.BY_ID[m][1], s, protocol.parse(m, p)[1]) for s, m, p in frames]
+        wire = [reencoded(s, m, p) for s, m, p in frames]
         found = 0
         for frame in wire:
             if found < len(planted) and frame == planted[found]:
@@ -190,13 +225,18 @@ class FakeIO:
         return tuple(self.registers.get(r, 0) for r in range(1, 9))
 
 
-def exchange(box, io, name, seq, fields=None):
-    """Send one command to the box; its answers as (name, fields)."""
-    io.incoming += protocol.encode(name, seq, fields or {})
+def answers_to(box, io, frame):
+    """Send one frame to the box; its answers as (name, fields)."""
+    io.incoming += frame
     box.poll()
     answers = [protocol.parse(m, p) for _, m, p in protocol.Decoder().feed(io.outgoing)]
     io.outgoing = b""
     return answers
+
+
+def exchange(box, io, name, seq, fields=None):
+    """Send one command to the box; its answers as (name, fields)."""
+    return answers_to(box, io, protocol.encode(name, seq, fields or {}))
 
 
 def case_box_hello_identifies_itself():
@@ -207,59 +247,75 @@ def case_box_hello_identifies_itself():
     assert fields["protocol"] == protocol.PROTOCOL_VERSION and (fields["width"], fields["height"]) == (8, 8)
 
 
-def case_box_shows_faces_and_acks():
+def case_box_draws_the_rows_it_is_sent_and_acks():
     io = FakeIO()
     box = Box(io)
-    assert exchange(box, io, "show", 5, {"face": protocol.FACES["swords"]}) == [("ack", {"seq": 5})]
-    assert io.rows() == faces.bitmap(protocol.FACES["swords"])
+    for seq, rows in ((5, ARROW), (6, CHECKER), (7, (0,) * 8), (8, (0xFF,) * 8)):
+        assert exchange(box, io, "show", seq, protocol.face_fields(rows)) == [("ack", {"seq": seq})]
+        assert io.rows() == rows and box.face == rows
 
 
 def case_a_repeated_frame_is_acked_not_run_again():
     io = FakeIO()
     box = Box(io)
-    exchange(box, io, "show", 8, {"face": 3})
-    exchange(box, io, "show", 9, {"face": 4})
-    assert exchange(box, io, "show", 9, {"face": 4}) == [("ack", {"seq": 9})]
-    assert box.face == 4
-    box.face = 1  # had the retry run again, it would show 4
-    exchange(box, io, "show", 9, {"face": 4})
-    assert box.face == 1
+    exchange(box, io, "show", 8, protocol.face_fields(ARROW))
+    exchange(box, io, "show", 9, protocol.face_fields(CHECKER))
+    assert exchange(box, io, "show", 9, protocol.face_fields(CHECKER)) == [("ack", {"seq": 9})]
+    assert box.face == CHECKER
+    box.face = EDGES  # had the retry run again, it would show CHECKER
+    exchange(box, io, "show", 9, protocol.face_fields(CHECKER))
+    assert box.face == EDGES
+
+
+def frame_of(seq, msg_id, payload):
+    """A frame with a valid CRC around any payload (what encode would refuse to build)."""
+    body = bytes((len(payload), seq, msg_id)) + payload
+    crc = protocol.crc16(body)
+    return bytes((protocol.SYNC,)) + body + bytes((crc >> 8, crc & 0xFF))
+
+
+def case_a_face_of_the_wrong_length_is_refused_and_the_face_kept():
+    io = FakeIO()
+    box = Box(io)
+    exchange(box, io, "show", 1, protocol.face_fields(ARROW))
+    show, roll = protocol.BY_NAME["show"][0], protocol.BY_NAME["roll"][0]
+    wrong = ((2, show, bytes(7)), (3, show, bytes(9)), (4, show, b""), (5, roll, bytes(9)),
+             (6, roll, bytes(11)))
+    for seq, msg_id, payload in wrong:
+        nak = ("nak", {"seq": seq, "reason": protocol.NAK_PAYLOAD})
+        assert answers_to(box, io, frame_of(seq, msg_id, payload)) == [nak]
+    assert box.face == ARROW and io.rows() == ARROW
 
 
 def case_bad_commands_get_a_nak():
     io = FakeIO()
     box = Box(io)
-    assert exchange(box, io, "show", 3, {"face": 99}) == [("nak", {"seq": 3, "reason": protocol.NAK_PAYLOAD})]
     assert exchange(box, io, "brightness", 4, {"level": 16}) == [("nak", {"seq": 4, "reason": protocol.NAK_PAYLOAD})]
-    body = bytes((0, 5, 0x70))
-    crc = protocol.crc16(body)
-    io.incoming += bytes((protocol.SYNC,)) + body + bytes((crc >> 8, crc & 0xFF))
-    box.poll()
-    [(_, _, payload)] = protocol.Decoder().feed(io.outgoing)
-    assert protocol.parse(0x81, payload)[1] == {"seq": 5, "reason": protocol.NAK_UNKNOWN}
+    unknown = ("nak", {"seq": 5, "reason": protocol.NAK_UNKNOWN})
+    assert answers_to(box, io, frame_of(5, 0x70, b"")) == [unknown]
 
 
-def case_ping_reports_uptime_dropped_frames_and_face():
+def case_ping_reports_uptime_and_dropped_frames():
     io = FakeIO()
     box = Box(io)
     io.incoming += b"\x7e\x01\x00\x02\x05\x00\x00"  # a show with a broken CRC
     box.poll()
     io.now += 2500
     [(name, fields)] = exchange(box, io, "ping", 6)
-    assert name == "status" and fields["uptime_ms"] == 2500 and fields["dropped"] == 1
+    assert name == "status" and fields == {"seq": 6, "uptime_ms": 2500, "dropped": 1}
 
 
 def case_a_roll_tumbles_then_lands():
     io = FakeIO()
     box = Box(io)
-    exchange(box, io, "roll", 2, {"ms": 500, "face": 106})
+    exchange(box, io, "roll", 2, with_ms(500, EDGES))
     seen = set()
     for _ in range(60):
         io.now += 10
         box.poll()
         seen.add(io.rows())
-    assert len(seen) > 3  # it tumbled through several faces
-    assert io.rows() == faces.bitmap(106) and box.face == 106
+    assert len(seen) > 3  # it tumbled through several frames
+    assert io.rows() == EDGES and box.face == EDGES
 
 
 def case_test_lights_everything_for_a_while():
@@ -308,7 +364,7 @@ def case_the_box_survives_garbage_and_answers_every_command_in_it():
             io.incoming += rng.bytes(rng.below(30))
             seq = 1 + rng.below(255)
             if seq != (sent[-1] if sent else None):
-                io.incoming += protocol.encode("show", seq, {"face": 1 + rng.below(6)})
+                io.incoming += protocol.encode("show", seq, protocol.face_fields(tuple(rng.bytes(8))))
                 sent.append(seq)
             io.incoming += rng.bytes(rng.below(30))
             for _ in range(3):
@@ -322,11 +378,24 @@ def case_the_box_survives_garbage_and_answers_every_command_in_it():
             assert seq in answered
 
 
-def case_every_face_has_a_bitmap():
-    for name in protocol.FACES:
-        rows = faces.bitmap(protocol.FACES[name])
-        assert rows is not None and len(rows) == 8 and all(0 <= r <= 255 for r in rows), name
-    assert faces.bitmap(12) is None
+def case_garbage_around_a_face_leaves_exactly_that_face():
+    rng = Rng(11)
+    for _ in range(50):
+        io = FakeIO()
+        box = Box(io)
+        rows = tuple(rng.bytes(8))
+        show = protocol.encode("show", 1 + rng.below(255), protocol.face_fields(rows))
+        io.incoming += rng.bytes(rng.below(40)) + show
+        io.incoming += rng.bytes(rng.below(40)) + bytes(40)
+        box.poll()
+        assert box.face == rows and io.rows() == rows
+
+
+def case_tumble_frames_are_faces():
+    assert len(tumble.FRAMES) > 3
+    for step in range(len(tumble.FRAMES)):
+        rows = tumble.frame(step)
+        assert len(rows) == 8 and all(0 <= r <= 255 for r in rows)
 
 
 def cases():

@@ -9,20 +9,21 @@ import time
 import pytest
 
 from firmware_bridge.fakebox import FakeBox
-from firmware_bridge.firmware import faces
-from firmware_bridge.protocol import FACES
 from hardware.die import SerialDie
+from hardware.faces import CROSS, Face, number, pips
 from hardware.sim.die import SimDie
+
+# A face invented for these tests (no game's): a port takes any 8x8 face.
+ARROW = Face("arrow", (0x18, 0x3C, 0x7E, 0xFF, 0x18, 0x18, 0x18, 0x18))
 
 
 class Backend:
     def __init__(self, die, box=None):
         self.die, self.box = die, box
 
-    def shown(self) -> str:
-        if self.box is None:
-            return self.die.face
-        return next(name for name, code in FACES.items() if code == self.box.face)
+    def shown(self) -> tuple[int, ...]:
+        """The pixels the die shows (or lands on)."""
+        return self.die.face.rows if self.box is None else self.box.face
 
     def press(self) -> None:
         if self.box is None:
@@ -56,10 +57,10 @@ def test_it_is_online_and_says_so(backend):
 
 
 def test_show_and_roll_land_on_the_face(backend):
-    backend.die.show("swords")
-    eventually(lambda: backend.shown() == "swords")
-    backend.die.roll("number-10", ms=100)
-    eventually(lambda: backend.shown() == "number-10")
+    backend.die.show(ARROW)
+    eventually(lambda: backend.shown() == ARROW.rows)
+    backend.die.roll(number(7), ms=100)
+    eventually(lambda: backend.shown() == number(7).rows)
 
 
 def test_the_button_reaches_every_listener(backend):
@@ -70,12 +71,27 @@ def test_the_button_reaches_every_listener(backend):
     assert done.wait(5) and heard == ["press"]
 
 
-def test_unknown_faces_are_refused(backend):
-    with pytest.raises(ValueError, match="the die has no face 'pips-7'"):
-        backend.die.show("pips-7")
-
-
-def test_the_simulated_die_draws_the_firmwares_pixels():
+def test_the_simulated_die_draws_the_faces_pixels():
     die = SimDie()
-    die.show("pips-5")
-    assert die.rows() == faces.bitmap(FACES["pips-5"])
+    die.show(pips(5))
+    assert die.rows() == pips(5).rows == (0, 0x66, 0x66, 0x18, 0x18, 0x66, 0x66, 0)
+    die.roll(CROSS, ms=300)
+    assert die.rows() == CROSS.rows and die.rolling_ms == 300
+
+
+def test_a_real_box_that_never_takes_the_face_is_reported(tmp_path, monkeypatch):
+    from firmware_bridge.firmware import box as firmware
+
+    real_handle = firmware.Box.handle
+    monkeypatch.setattr(firmware.Box, "handle", lambda self, seq, msg_id, payload:  # rolls go unanswered
+                        None if msg_id == 0x03 else real_handle(self, seq, msg_id, payload))
+    with FakeBox(tmp_path / "die") as box:
+        die = SerialDie(str(box.path), timeout_s=0.05)
+        try:
+            assert die.wait_online(5)
+            die.show(ARROW)
+            assert die.wait_shown(2) is None
+            die.roll(CROSS, ms=100)
+            assert die.wait_shown(2) == "The die stopped answering (roll got no answer after 3 tries)."
+        finally:
+            die.close()

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const files = {
   "protocol.py": "firmware_bridge/protocol.py",
-  "faces.py": "firmware_bridge/firmware/faces.py",
+  "tumble.py": "firmware_bridge/firmware/tumble.py",
   "max7219.py": "firmware_bridge/firmware/max7219.py",
   "box.py": "firmware_bridge/firmware/box.py",
   "cases.py": "tests/firmware_bridge/mpy_cases.py",

@@ -15,8 +15,10 @@ from companion.games.milano1848.game import Game
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
 from companion.games.milano1848.turns import unseen_italy_card
 from companion.i18n import _
+from companion.assets import die_faces
 from companion.tables.base import CardSeen, Intent, Moment, NameCard, Outputs, Play, Undo
 from companion.tables.milano1848.layout import zone_layout
+from hardware.faces import QUESTION
 
 GAME = "milano1848"
 Ahead = tuple["odds.Advice | None", tuple[frozenset[int], "str | None"]]  # the odds; the zones that fall, who wins
@@ -75,8 +77,9 @@ class MilanoTable:
         the chronicle when the game ends."""
         from companion.tickets import milano1848 as tickets
 
-        edition = game.state.edition
-        outputs = Outputs(faces=[edition.austria[e.card] for e in events if e.kind == "revealed"])
+        edition, faces = game.state.edition, die_faces(GAME)
+        icons = [edition.austria[e.card] for e in events if e.kind == "revealed"]
+        outputs = Outputs(faces=[faces.get(icon, QUESTION) for icon in icons])  # faces are named like the icons
         if isinstance(action, a.AustrianTurn):
             outputs.tickets.append(tickets.austrian_turn_ticket(before, game.state, list(events), zone_layout()))
             outputs.checkpoint = outputs.animated = True
