@@ -177,7 +177,9 @@ class Table:
         return None
 
     def after(self, before: State, action: Any, events: Sequence[Any], game: Game) -> Outputs:
-        return Outputs(faces=[f"pips-{events[0][1]}"], checkpoint=game.state.winner is not None)
+        from hardware.faces import pips
+
+        return Outputs(faces=[pips(events[0][1])], checkpoint=game.state.winner is not None)
 
     def undo_warning(self, decision: Any) -> str | None:
         return None

@@ -53,7 +53,7 @@ def test_a_race_is_played_journaled_and_resumed_exactly(tmp_path, devices):
     for _ in range(3):
         assert session.button("roll") is None and session.message == ""
     die = session.devices.die
-    assert die.face.startswith("pips-")  # the die showed the last roll
+    assert die.face.name.startswith("pips-")  # the die showed the last roll
     before = list(session.state.scores)
     saved = store.in_progress()
     assert saved is not None and saved.title == dicerace.TITLE and saved.actions == 3

@@ -18,7 +18,6 @@ from companion.i18n import _
 from companion.assets import die_faces
 from companion.tables.base import CardSeen, Intent, Moment, NameCard, Outputs, Play, Undo
 from companion.tables.milano1848.layout import zone_layout
-from hardware.faces import QUESTION
 
 GAME = "milano1848"
 Ahead = tuple["odds.Advice | None", tuple[frozenset[int], "str | None"]]  # the odds; the zones that fall, who wins
@@ -76,6 +75,7 @@ class MilanoTable:
         """The revealed Austria cards' icons on the die; the Austrian turn's ticket (and a backup);
         the chronicle when the game ends."""
         from companion.tickets import milano1848 as tickets
+        from hardware.faces import QUESTION
 
         edition, faces = game.state.edition, die_faces(GAME)
         icons = [edition.austria[e.card] for e in events if e.kind == "revealed"]
