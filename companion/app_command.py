@@ -103,7 +103,10 @@ class Sessions:
         session = Session(game, self.devices, journal=Journal(self.store, saved.id, self.trace))
         face = self.store.setting("die.face")
         if face:
-            self.devices.die.show(face)  # the die shows what it showed before the power went
+            try:
+                self.devices.die.show(face)  # the die shows what it showed before the power went
+            except ValueError:
+                pass  # a damaged setting: the next reveal shows a face again
         session.message = _("Resumed: round {round}.").format(round=game.state.round)
         return session
 
