@@ -7,7 +7,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, app_command, appliance_command, cards_command, commands, dice_command, odds_command, simulate_command
+from companion import __version__, app_command, appliance_command, cards_command, commands, dice_command, odds_command
+from companion import play_command, simulate_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -60,6 +61,12 @@ def build_parser() -> argparse.ArgumentParser:
     new = milano.add_parser("new", help="print a freshly set-up state file")
     _game_options(new, players=4, seed=0)
     new.set_defaults(handler=commands.new_state)
+
+    played = milano.add_parser("play", help="apply actions (JSON objects, docs/formats.md) to a state file; "
+                               "print the resulting state file")
+    played.add_argument("state", metavar="STATE.json")
+    played.add_argument("actions", nargs="+", metavar="ACTION", help='e.g. \'{"type": "place", "zone": 4}\'')
+    played.set_defaults(handler=play_command.play_actions)
 
     turn = milano.add_parser("austrian-turn", help="resolve 2.A-2.D and Phase 3; print the resulting state file")
     turn.add_argument("state", metavar="STATE.json")
