@@ -63,8 +63,14 @@ def _soldiers(args: argparse.Namespace, hand: odds.Counts, piles: odds.Piles) ->
         raise UserError("--soldiers must be 1 or more and --lens 0 or more")
     try:
         fight = odds.SoldiersFight(hand, args.soldiers, args.lens, piles, reveal)
+        return _advise(args, fight, reveal)
+    except odds.TooLarge as error:
+        raise UserError(f"--hand and --soldiers: {error}") from None
     except ValueError as error:
         raise UserError(f"--hand: {error}") from None
+
+
+def _advise(args: argparse.Namespace, fight: odds.SoldiersFight, reveal: int) -> dict[str, object]:
     report: dict[str, object] = {"fight": args.fight, "reveal": reveal, "soldiers": args.soldiers, "lens": args.lens}
     if args.revealed:
         shown = _icons(args.revealed, "--revealed")
