@@ -49,10 +49,39 @@ def main() -> None:
             whole = max(cold(lambda: fight(cards, soldiers, reveal).start().distribution) for soldiers in range(1, 8))
             row.append(f"{advice:7.1f} ({whole:6.1f})")
         print(f"  {cards:5d}  " + "  ".join(row))
+    budget()
+
+
+def budget() -> None:
+    """Where odds.MAX_SITUATIONS comes from: the situations the goal's largest fights store, and how
+    long a fight beyond the budget takes to be refused."""
+    print(f"The solver's budget: {odds.MAX_SITUATIONS:,} situations stored.")
+    print("  fights the goal covers (8 cards, 1-7 Soldiers), most situations stored:")
+    for reveal in (1, 2, 3):
+        stored = max(solved(8, soldiers, reveal) for soldiers in range(1, 8))
+        print(f"    reveal {reveal}: {stored:6,d} situations")
+    print("  fights beyond it, refused after (ms):")
+    for cards, soldiers, reveal in ((9, 9, 3), (12, 12, 2), (16, 16, 1), (63, 60, 1)):
+        print(f"    {cards} cards, {soldiers} Soldiers, reveal {reveal}: {cold(lambda: refused(cards, soldiers, reveal)):6.1f}")
+
+
+def solved(cards: int, soldiers: int, reveal: int) -> int:
+    solver = fight(cards, soldiers, reveal)
+    solver.start()
+    return len(solver._values)
+
+
+def refused(cards: int, soldiers: int, reveal: int) -> None:
+    try:
+        fight(cards, soldiers, reveal).start()
+    except odds.TooLarge:
+        return
+    raise AssertionError(f"{cards} cards, {soldiers} Soldiers, reveal {reveal} is within the budget")
 
 
 def fight(cards: int, soldiers: int, reveal: int) -> odds.SoldiersFight:
     return odds.SoldiersFight(hand(cards), soldiers, 0, odds.FULL_DECK, reveal)
+
 
 if __name__ == "__main__":
     main()

@@ -8,8 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from companion import files
 from companion.assets import assets_dir, read_asset
 from companion.commands import UserError, user_errors
+
+MAX_IMAGE_BYTES = 64 << 20  # a camera photo is a few MB; more is not a card picture
 
 
 @functools.lru_cache(maxsize=1)
@@ -39,14 +42,18 @@ def _opencv() -> None:
 def identify(args: argparse.Namespace) -> int:
     """One JSON object per image; an unreadable one gets an error object and a non-zero exit."""
     _opencv()
-    from hardware.camera import read_image
+    from hardware.camera import decode_image
     from hardware.cards import CardDetector
 
     detector = CardDetector(card_registry())
     failed = 0
     for path in args.images:
         try:
-            result: dict[str, Any] = {"image": path, **detector.read(read_image(Path(path))).to_dict()}
+            image = decode_image(files.read_bytes(path, MAX_IMAGE_BYTES))
+            result: dict[str, Any] = {"image": path, **detector.read(image).to_dict()}
+        except files.FileRefused as exc:
+            failed += 1
+            result = {"image": path, "error": str(exc)}
         except OSError as exc:
             failed += 1
             result = {"image": path, "error": f"{path} {exc}"}

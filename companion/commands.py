@@ -7,8 +7,8 @@ import argparse
 import functools
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
+from companion import files
 from companion.games.vocabulary import DataError
 
 USAGE_ERROR = 2
@@ -32,15 +32,11 @@ def user_errors(command: Callable[[argparse.Namespace], int]) -> Callable[[argpa
 
 
 def read_text(path: str, limit: int) -> str:
-    file = Path(path)
+    """A file the user named, as text: one line (UserError) if it is not a regular UTF-8 file within `limit`."""
     try:
-        if file.stat().st_size > limit:
-            raise UserError(f"{path}: file is larger than {limit // 1024} KiB; it is not a companion file")
-        return file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"{path}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path}: is not UTF-8 text") from None
+        return files.read_text(path, limit)
+    except files.FileRefused as exc:
+        raise UserError(str(exc)) from None
 
 
 @user_errors

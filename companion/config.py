@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from companion import files
+
 MAX_CONFIG_BYTES = 64 * 1024
 
 
@@ -58,14 +60,14 @@ SCHEMA: dict[str, dict[str, Setting]] = {
     },
     "screen": {
         "size": Setting("800x480", '"full" (the whole screen) or WIDTHxHEIGHT such as "800x480"',
-                        _matches(r"full|\d{3,4}x\d{3,4}")),
+                        _matches(r"full|[0-9]{3,4}x[0-9]{3,4}")),
         "driver": Setting("auto", '"auto", "kmsdrm", "wayland", "x11" or "cage" (kiosk compositor)',
                           _one_of("auto", "kmsdrm", "wayland", "x11", "cage")),
     },
     "camera": {
         "source": Setting("none", '"none" (cards are tapped on screen), "simulated" (desk: cards dragged to a lens '
-                          'on screen), "picamera", "video:N" or "folder:PATH"',
-                          _matches(r"none|simulated|picamera|video:\d+|folder:.+")),
+                          'on screen), "picamera", "video:N" (N: the camera number, 0-999) or "folder:PATH"',
+                          _matches(r"none|simulated|picamera|video:[0-9]{1,3}|folder:.+")),
     },
     "printer": {
         "connection": Setting("simulated", '"simulated" (tickets on screen), usb:VID:PID, serial:DEVICE, network:HOST[:PORT] '
@@ -116,15 +118,11 @@ def defaults() -> Config:
 def load(path: Path) -> Config:
     """The config at `path`; a missing file gives the defaults (desk mode). ConfigError: what is wrong."""
     try:
-        if path.stat().st_size > MAX_CONFIG_BYTES:
-            raise ConfigError(f"{path}: larger than {MAX_CONFIG_BYTES // 1024} KiB; it is not a config file")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Config(defaults().values, f"{path} (not found: every default holds)")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise ConfigError(f"{path}: is not UTF-8 text") from None
+        text = files.read_text(path, MAX_CONFIG_BYTES)
+    except files.FileRefused as exc:
+        if exc.missing:
+            return Config(defaults().values, f"{path} (not found: every default holds)")
+        raise ConfigError(str(exc)) from None
     return parse(text, str(path))
 
 
@@ -133,6 +131,10 @@ def parse(text: str, source: str) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{source}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ConfigError(f"{source}: a value is nested too deeply to be a setting") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise ConfigError(f"{source}: holds a number too long to be a setting") from None
     values = defaults().values
     for section, table in data.items():
         if section not in SCHEMA:
@@ -149,8 +151,15 @@ def _checked(source: str, section: str, key: str, value: Any) -> Any:
     if setting is None:
         raise ConfigError(f"{source}: {section}.{key} is not a setting; [{section}] has {_listed(SCHEMA[section])}")
     if not setting.accepts(value):
-        raise ConfigError(f"{source}: {section}.{key} = {_toml_value(value)[:60]} is not allowed; use {setting.allowed}")
+        raise ConfigError(f"{source}: {section}.{key} = {_quoted(value)} is not allowed; use {setting.allowed}")
     return value
+
+
+def _quoted(value: Any) -> str:
+    """The value as the error message shows it: at most 60 characters, whatever it is."""
+    if isinstance(value, (list, dict)):
+        return "a list" if isinstance(value, list) else "a table"
+    return _toml_value(value)[:60] if not isinstance(value, int) or abs(value) < 10**60 else "a number that long"
 
 
 def _listed(names: dict[str, Any]) -> str:

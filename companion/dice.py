@@ -14,7 +14,7 @@ from hardware.faces import QUESTION, Face, number, pips
 
 MAX_DICE = 20
 MAX_SIDES = 100
-_SPEC = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
+_SPEC = re.compile(r"^\s*([0-9]{0,6})\s*[dD]\s*([0-9]{1,6})\s*$")  # ASCII digits: int() takes "٣" too
 
 
 class DiceError(ValueError):
@@ -33,7 +33,7 @@ class Dice:
     def parse(cls, text: str) -> Dice:
         match = _SPEC.match(text)
         if not match:
-            raise DiceError(f"{text!r} is not a dice expression like 2d6 or d10")
+            raise DiceError(f"{text[:40]!r} is not a dice expression like 2d6 or d10")
         count, sides = int(match.group(1) or 1), int(match.group(2))
         if not 1 <= count <= MAX_DICE:
             raise DiceError(f"{text!r}: roll 1 to {MAX_DICE} dice at a time")

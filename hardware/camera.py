@@ -76,7 +76,12 @@ def read_image(path: Path) -> np.ndarray:
         data = np.fromfile(str(path), dtype=np.uint8)
     except OSError as exc:
         raise OSError(f"cannot be read ({exc.strerror})") from None
-    image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE) if data.size else None
+    return decode_image(data.tobytes())
+
+
+def decode_image(data: bytes) -> np.ndarray:
+    """A greyscale image from a file's bytes; OSError with a sentence when they are not an image."""
+    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
     if image is None:
         raise OSError("is not an image OpenCV can read")
     return image

@@ -117,7 +117,7 @@ def test_missing_huge_and_binary_files(capsys, tmp_path):
         f"companion: {tmp_path / 'nope.json'}: cannot be read (No such file or directory)\n")
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (2 << 20))
-    assert "larger than 1024 KiB" in run(capsys, "milano1848", "austrian-turn", str(huge))[2]
+    assert "larger than 1 MiB" in run(capsys, "milano1848", "austrian-turn", str(huge))[2]
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     assert "is not UTF-8 text" in run(capsys, "milano1848", "austrian-turn", str(binary))[2]

@@ -217,3 +217,14 @@ def test_config_show_fills_in_the_defaults_and_check_says_ok(tmp_path, capsys, m
     shown = capsys.readouterr().out
     assert 'port = "auto"' in shown and 'connection = "simulated"' in shown and "confirm = 5" in shown
     assert configuration.parse(shown, "shown").values == configuration.load(path).values
+
+
+def test_a_damaged_die_face_setting_does_not_stop_a_resume(tmp_path):
+    table = Table(tmp_path)
+    try:
+        table.play_until(lambda: table.app.session.game.records)
+        table.store.remember("die.face", "no-such-face")  # a damaged settings row
+        resumed = table.sessions.resume()
+        assert resumed.game.records == table.app.session.game.records
+    finally:
+        table.close()

@@ -241,6 +241,20 @@ class Outlook:
 
 Situation = tuple[int, int, int]  # piles, hand, lens (codes)
 
+# The solver's budget, in situations stored: the largest fight the advice's goal covers (8 cards, up to
+# 7 Soldiers, the heroic Rifle) stores 17,097 and is answered in 34-43 ms (benchmarks/advisor.py, in
+# docs/benchmarks.md); 20,000 is that fight with some room, about 50 ms. Beyond it a fight is refused
+# instead of running for seconds and gigabytes (a 100-card hand against 60 Soldiers: 40 s, 2 GB).
+MAX_SITUATIONS = 20_000
+
+
+class TooLarge(ValueError):
+    """The exact odds of this fight are beyond the solver's budget (MAX_SITUATIONS)."""
+
+    def __init__(self) -> None:
+        super().__init__(f"the exact odds of this fight need more than {MAX_SITUATIONS:,} situations, the most "
+                         "the solver answers within its 50 ms budget; ask with fewer cards or Soldiers")
+
 
 @dataclass
 class SoldiersFight:
@@ -312,6 +326,8 @@ class SoldiersFight:
     def _solve(self, piles: int, hand: int, lens: int) -> float:
         """`_value` for a situation not solved yet: the hot loop (`_worth`, inlined, looking up first)."""
         values, solve, won = self._values, self._solve, lens + 1
+        if len(values) >= MAX_SITUATIONS:
+            raise TooLarge()
         goes_on, stopped = won < self._total, float(won)
         moves = _moves(hand)
         value = 0.0
@@ -470,12 +486,23 @@ def advice(state: State, told: Counts | None = None) -> Advice | None:
     zone = state.patriots[state.active].zone if state.active is not None else 0
     fight = state.fight
     if state.step == CONTINUE and fight is not None:
-        go, stop = SoldiersFight(hand, state.soldiers[zone], fight.lens, piles, fight.reveal).decide()
+        try:
+            go, stop = SoldiersFight(hand, state.soldiers[zone], fight.lens, piles, fight.reveal).decide()
+        except ValueError:  # beyond the solver's budget (TooLarge) or its counts: no advice, never a stall
+            return None
         return Advice(go=go, stop=stop)
     if state.step != ACT or not any(hand):
         return None
     radetzky = None
     if state.radetzky == zone and sum(hand) >= state.edition.rules.radetzky_reveals:
         radetzky = float(radetzky_win(hand, piles, state.edition.rules.radetzky_reveals))
-    soldiers = SoldiersFight(hand, state.soldiers[zone], 0, piles).start().expected if state.soldiers[zone] else None
+    soldiers = _expected(hand, state.soldiers[zone], piles) if state.soldiers[zone] else None
     return Advice(radetzky=radetzky, soldiers=soldiers) if radetzky is not None or soldiers is not None else None
+
+
+def _expected(hand: Counts, soldiers: int, piles: Piles) -> float | None:
+    """Soldiers a fight here removes on average; None beyond what the solver answers in its budget."""
+    try:
+        return SoldiersFight(hand, soldiers, 0, piles).start().expected
+    except ValueError:
+        return None

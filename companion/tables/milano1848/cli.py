@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from companion.tables.milano1848 import commands, odds_command, simulate_command
+from companion.tables.milano1848 import commands, odds_command, play_command, simulate_command
 
 
 def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -14,6 +14,12 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     new = milano.add_parser("new", help="print a freshly set-up state file")
     game_options(new, players=4, seed=0)
     new.set_defaults(handler=commands.new_state)
+
+    played = milano.add_parser("play", help="apply actions (JSON objects, docs/formats.md) to a state file; "
+                               "print the resulting state file")
+    played.add_argument("state", metavar="STATE.json")
+    played.add_argument("actions", nargs="+", metavar="ACTION", help='e.g. \'{"type": "place", "zone": 4}\'')
+    played.set_defaults(handler=play_command.play_actions)
 
     turn = milano.add_parser("austrian-turn", help="resolve 2.A-2.D and Phase 3; print the resulting state file")
     turn.add_argument("state", metavar="STATE.json")

@@ -9,7 +9,7 @@ from pathlib import Path
 from companion.assets import edition
 from companion.commands import MAX_STATE_BYTES, UserError, read_text, user_errors
 from companion.games.milano1848 import stateio
-from companion.games.milano1848.actions import AustrianTurn
+from companion.games.milano1848.actions import AustrianTurn, ChoosePatriot, EndTurn
 from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.errors import DataError, IllegalActionError
 from companion.games.milano1848.events import Event
@@ -36,12 +36,17 @@ def new_state(args: argparse.Namespace) -> int:
     return 0
 
 
+def load_state(path: str) -> State:
+    """The state file the user named; UserError names the file, the field and the fault."""
+    try:
+        return stateio.loads(read_text(path, MAX_STATE_BYTES), edition("milano1848"))
+    except DataError as exc:
+        raise UserError(f"{path}: {exc}") from None
+
+
 @user_errors
 def austrian_turn(args: argparse.Namespace) -> int:
-    try:
-        state = stateio.loads(read_text(args.state, MAX_STATE_BYTES), edition("milano1848"))
-    except DataError as exc:
-        raise UserError(f"{args.state}: {exc}") from None
+    state = load_state(args.state)
     after, events = resolve_austrian_turn(state, args.draw, args.state)
     if args.receipt:
         write_receipt(args.receipt, state, after, events)
@@ -72,13 +77,21 @@ def resolve_austrian_turn(state: State, draw: int | None, source: str) -> tuple[
         raise UserError(f"{source}: step: the Austrian turn cannot run now: {reason}")
     if not state.zone_deck_known and draw is None and state.zone_deck:
         raise UserError(f"{source}: zone_deck: is null, so name the Zone card drawn in 2.D.3 with --draw N")
-    ready = state.copy()
-    ready.step, ready.active = AUSTRIAN_TURN, None
+    ready = finish_phase_1(state)
     try:
         after, events, _drawn = play(ready, AustrianTurn(), [("zone", draw)] if draw is not None else ())
     except IllegalActionError as exc:
         raise UserError(f"--draw: {exc}") from None
     return after, events
+
+
+def finish_phase_1(state: State) -> State:
+    """The table has finished Phase 1: each Patriot still to play ends its turn (in solitaire that
+    refills the hand and clears the revealed cards, rule 2.b and 3.b)."""
+    while state.step in (ACT, CHOOSE_PATRIOT):
+        action = EndTurn() if state.step == ACT else ChoosePatriot(state.done.index(False))
+        state = play(state, action)[0]
+    return state
 
 
 @user_errors
@@ -88,10 +101,7 @@ def forecast_turn(args: argparse.Namespace) -> int:
 
     from companion.games.milano1848.forecast import forecast
 
-    try:
-        state = stateio.loads(read_text(args.state, MAX_STATE_BYTES), edition("milano1848"))
-    except DataError as exc:
-        raise UserError(f"{args.state}: {exc}") from None
+    state = load_state(args.state)
     if state.step == OVER:
         raise UserError(f"{args.state}: step: the game is over; there is no Austrian turn to come")
     ahead = forecast(state)

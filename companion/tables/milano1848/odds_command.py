@@ -26,8 +26,8 @@ def _pile(text: str | None, option: str, default: odds.Counts) -> odds.Counts:
     tally = dict.fromkeys(odds.ICONS, 0)
     for part in filter(None, (p.strip() for p in text.split(","))):
         icon, _, number = part.partition("=")
-        if icon not in tally or not number.isdigit():
-            raise UserError(f"{option}: {part!r} is not ICON=COUNT with an icon of {', '.join(odds.ICONS)}")
+        if icon not in tally or not (number.isascii() and number.isdigit() and len(number) <= 3):
+            raise UserError(f"{option}: {part[:40]!r} is not ICON=COUNT with an icon of {', '.join(odds.ICONS)}")
         tally[icon] = int(number)
     return tally["swords"], tally["map"], tally["cannonball"]
 
@@ -63,8 +63,14 @@ def _soldiers(args: argparse.Namespace, hand: odds.Counts, piles: odds.Piles) ->
         raise UserError("--soldiers must be 1 or more and --lens 0 or more")
     try:
         fight = odds.SoldiersFight(hand, args.soldiers, args.lens, piles, reveal)
+        return _advise(args, fight, reveal)
+    except odds.TooLarge as error:
+        raise UserError(f"--hand and --soldiers: {error}") from None
     except ValueError as error:
         raise UserError(f"--hand: {error}") from None
+
+
+def _advise(args: argparse.Namespace, fight: odds.SoldiersFight, reveal: int) -> dict[str, object]:
     report: dict[str, object] = {"fight": args.fight, "reveal": reveal, "soldiers": args.soldiers, "lens": args.lens}
     if args.revealed:
         shown = _icons(args.revealed, "--revealed")

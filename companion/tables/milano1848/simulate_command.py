@@ -75,6 +75,8 @@ def simulate(args: argparse.Namespace) -> int:
         options.validate()
     except DataError as exc:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
+    if args.workers is not None and args.workers < 1:
+        raise UserError("--workers must be 1 or more (leave it out to use every core)")
     workers = args.workers or os.cpu_count() or 1
     compiled = args.engine == "compiled" or (args.engine == "auto" and native_engine.fresh())
     started = time.perf_counter()

@@ -254,3 +254,40 @@ def test_the_command_refuses_a_hand_beyond_the_solver_in_one_line(capsys):
     assert main(["milano1848", "odds", "--fight", "soldiers", "--soldiers", "3", "--hand", ",".join(["map"] * 64)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "63 or fewer cards of each icon" in err
+
+
+def _cycle(cards: int) -> tuple[int, int, int]:
+    return counts(ICONS[i % 3] for i in range(cards))
+
+
+def test_a_fight_beyond_the_solvers_budget_is_refused_not_worked_out():
+    from companion.games.milano1848.odds import MAX_SITUATIONS, TooLarge
+
+    fight = SoldiersFight(_cycle(10), 10, 0, FULL_DECK, 3)  # heroic Rifle, 10 cards: ~36,000 situations
+    with pytest.raises(TooLarge, match="more than 20,000 situations"):
+        fight.start()
+    assert len(fight._values) < MAX_SITUATIONS + 100  # stopped at the budget (+ the solves in flight)
+    largest = SoldiersFight(_cycle(8), 7, 0, FULL_DECK, 3)  # the largest fight the benchmark's goal covers
+    assert largest.start().expected > 0 and len(largest._values) <= MAX_SITUATIONS
+
+
+def test_the_command_refuses_a_100_card_hand_against_60_soldiers_in_one_line(capsys):
+    hand = ",".join(ICONS[i % 3] for i in range(100))
+    assert main(["milano1848", "odds", "--fight", "soldiers", "--soldiers", "60", "--hand", hand]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the most the solver answers within its 50 ms budget" in err
+
+
+def test_the_table_gets_no_advice_rather_than_a_stall_beyond_the_budget():
+    from companion.games.milano1848.odds import advice
+
+    from .table import Cards, build
+
+    cards = Cards()
+    hand = cards.italy(*[ICONS[i % 3] for i in range(10)])
+    state = build(zones={5: 11}, step="continue", patriots=[{"zone": 5, "hand": hand}] + [{"zone": 1}] * 3,
+                  fight={"kind": "soldiers", "reveal": 3, "lens": 1})
+    assert advice(state) is None
+    small = build(zones={5: 3}, step="continue", patriots=[{"zone": 5, "hand": hand[:3]}] + [{"zone": 1}] * 3,
+                  fight={"kind": "soldiers", "reveal": 1, "lens": 1})
+    assert advice(small).go is not None
