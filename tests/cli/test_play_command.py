@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from companion.assets import milano1848
+from companion.assets import edition
 from companion.cli import main
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848 import stateio
@@ -33,7 +33,7 @@ def test_from_new_to_the_austrian_turn_in_a_shell(capsys, tmp_path):
     assert code == 0 and err == "" and json.loads(out)["step"] == "austria"
     code, after, _ = run(capsys, "milano1848", "austrian-turn", write(tmp_path, out, "played.json"))
     assert code == 0 and json.loads(after)["round"] == 2
-    game = Game(milano1848(), Options(players=3, seed=4))  # the same decisions in the engine itself
+    game = Game(edition("milano1848"), Options(players=3, seed=4))  # the same decisions in the engine itself
     for action in [a.PlacePatriot(z) for z in zones] + [a.EndTurn()] * 3:
         game.play(action)
     assert out.strip() == stateio.dumps(game.state)
