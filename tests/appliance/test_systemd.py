@@ -81,6 +81,7 @@ def test_dry_run_prints_every_step_and_does_nothing(tmp_path):
     assert result.returncode == 0 and list(root.rglob("*")) == []  # printed, not done
 
 
+@pytest.mark.slow
 def test_install_into_a_throwaway_root_again_and_uninstall(tmp_path):
     root = tmp_path / "root"
     first = _install(root)

@@ -7,6 +7,8 @@ the app had shown; the restarted app must resume exactly there.
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import random
 import signal
@@ -59,6 +61,7 @@ def _check_journal(directory, lines: list[str], seen_games: set[int]) -> None:
         store.close()
 
 
+@pytest.mark.slow
 def test_the_journal_survives_200_power_cuts(tmp_path):
     env = {**os.environ, "COMPANION_STATE_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
            "COMPANION_CONFIG": str(tmp_path / "none.toml")}

@@ -18,6 +18,7 @@ def test_case(case):
     case()
 
 
+@pytest.mark.slow
 def test_100000_fuzzed_streams_decode_their_good_frames():
     """Each stream: no exception, a bounded buffer, and a good frame lost only to a phantom (a frame
     cut before its last CRC byte, followed by a SYNC that happens to complete it: 1 in 256)."""

@@ -39,6 +39,7 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.slow  # a mypyc build
 @pytest.mark.skipif(not CAN_COMPILE, reason="no C compiler or no Python headers here (Debian: gcc, python3-dev)")
 def test_the_compiled_engine_plays_the_same_games(tmp_path, monkeypatch, capsys):
     target = tmp_path / "native"

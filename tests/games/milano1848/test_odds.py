@@ -133,6 +133,7 @@ SITUATIONS = [
 ]
 
 
+@pytest.mark.slow  # Monte Carlo
 @pytest.mark.parametrize("name, fight", SITUATIONS, ids=[s[0] for s in SITUATIONS])
 def test_the_exact_answer_agrees_with_200000_games_of_real_cards(name, fight):
     fight.policy = Policy(fight)
