@@ -78,6 +78,25 @@ def test_a_drawing_that_fails_fails_as_it_would_in_place_and_the_worker_stays():
         drawing.close()
 
 
+def test_code_in_the_working_directory_never_runs_in_the_worker(tmp_path, monkeypatch):
+    """On the Pi the service's working directory is its writable state directory."""
+    marker = tmp_path / "ran"
+    hostile = f"open({str(marker)!r}, 'a').write(__name__ + '\\n')\n"
+    (tmp_path / "hardware").mkdir()
+    (tmp_path / "hardware" / "__init__.py").write_text(hostile)
+    (tmp_path / "hardware" / "drawing.py").write_text(hostile)
+    (tmp_path / "select.py").write_text(hostile)  # imported by the worker's own code
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(["", "."]))  # relative entries name the working directory too
+    drawing = Drawing()
+    try:
+        assert drawing(os.getpid) != os.getpid()  # a worker answered ...
+        assert drawing.own_process and escpos_bytes(TICKET) == drawing(escpos_bytes, TICKET)
+    finally:
+        drawing.close()
+    assert not marker.exists()  # ... and none of the planted code ran
+
+
 def exits_in_a_worker(parent: int) -> int:
     if os.getpid() != parent:
         os._exit(3)  # a worker that dies mid-ticket (killed, out of memory)
