@@ -15,7 +15,7 @@ DOTS_PER_MM = 203 / 25.4  # thermal printers print 203 dots an inch, across and 
 FONTS = {"a": (12, 24), "b": (9, 17)}  # the printer's own fonts: a character cell, width x height in dots
 LINE_DOTS = 26  # the line pitch the printer is told (ESC 3 26): Font A's 24 dots and a 2-dot gap
 RULE_DOTS = 10  # a rule: a 2-dot line across the paper with 4 blank dots above and below
-FEED_LINES = 6  # python-escpos's cut() feeds 6 lines first, to bring the last line past the cutter or tear bar
+FEED_LINES = 6  # python-escpos's cut() feeds 6 lines first: the last line passes the cutter or tear bar
 ALIGNS = ("left", "center", "right")
 QR_BOX, QR_BORDER = 4, 1  # a QR code's module in dots, and its quiet border in modules
 
@@ -137,7 +137,8 @@ def printed_lines(block: Text | Columns, width_px: int) -> list[Line]:
     width = 2 if block.size == 2 else 1
     height = 2 if block.size == 2 or block.tall else 1
     room = columns(width_px, block.font, width)
-    return [Line(t, block.align, block.bold, width, height, block.font) for t in _wrap(printable(block.text), room)]
+    texts = _wrap(printable(block.text), room)
+    return [Line(t, block.align, block.bold, width, height, block.font) for t in texts]
 
 
 def printable(text: str) -> str:
@@ -202,7 +203,8 @@ def _block(item: Any) -> Block:
         except (binascii.Error, ValueError):
             raise DocumentError("a picture's data is not base64") from None
     for name, field in fields.items():
-        _check(name in values or field.default is not dataclasses.MISSING, f"a {item['kind']} block needs {name!r}")
+        given = name in values or field.default is not dataclasses.MISSING
+        _check(given, f"a {item['kind']} block needs {name!r}")
         wanted = FIELD_TYPES[str(field.type)]
         value = values.get(name, field.default)
         _check(type(value) is wanted, f"a {item['kind']} block's {name!r} is a {wanted.__name__}")

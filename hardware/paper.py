@@ -141,7 +141,7 @@ def _gs(printer: Printer, data: bytes, i: int, name: int) -> int:
         if mode in (0, 1, 48, 49):
             printer.flush()
             return i + 3
-        raise PaperError(f"GS V {mode} at byte {i} feeds to the cutter first, by a length the bytes do not say")
+        raise PaperError(f"GS V {mode} at byte {i} feeds to the cutter first, by a length the bytes omit")
     if name == ord("v") and data[i + 2:i + 3] == b"0":  # GS v 0 m xL xH yL yH: a raster picture
         header = data[i + 3:i + 8]
         if len(header) < 5:

@@ -69,7 +69,7 @@ def send(device: Any, document: Document, width_px: int) -> None:
     """Write one document to an escpos printer object, every length set by the bytes: the line
     pitch first (ESC 3; the printer's own default differs from model to model), then each block
     as `printed_lines` and the sizes in `hardware/document.py` lay it out."""
-    device.line_spacing(LINE_DOTS)  # ESC 3 n: n dots on these printers (python-escpos calls the unit 1/180 inch)
+    device.line_spacing(LINE_DOTS)  # ESC 3 n: n dots on these printers (python-escpos says 1/180 inch)
     for block in document.blocks:
         if isinstance(block, (Text, Columns)):
             for line in printed_lines(block, width_px):
@@ -139,7 +139,8 @@ class EscposPrinter:
 
     def print_all(self, documents: list[Document]) -> None:
         """Several tickets over one connection (sticker runs)."""
-        drawn = [self.drawing(escpos_bytes, d, self.profile) for d in documents]  # what send() makes, drawn elsewhere
+        # what send() makes, drawn elsewhere; a ticket that cannot be drawn fails here, not as "offline"
+        drawn = [self.drawing(escpos_bytes, d, self.profile) for d in documents]
         device = self._device()
         try:
             for data in drawn:
@@ -227,7 +228,8 @@ class PrintQueue:
         except OSError as exc:
             where = f"left in place: {exc.strerror}"
         count = f"{len(damaged)} line{'s' if len(damaged) > 1 else ''}"
-        self._tell(b"".join(damaged), f"Print queue: {count} {why}, skipped ({where}); the other tickets print.")
+        sentence = f"Print queue: {count} {why}, skipped ({where}); the other tickets print."
+        self._tell(b"".join(damaged), sentence)
 
     def _rewrite(self, lines: list[bytes]) -> None:
         with tempfile.NamedTemporaryFile("wb", dir=self.path.parent, delete=False) as tmp:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from hardware.document import (FONTS, QR, QR_BORDER, QR_BOX, Columns, Cut, Document, Line, Raster, Rule, Text, feed_dots, printed_lines,
-                               rule_raster)
+from hardware.document import (FONTS, QR, QR_BORDER, QR_BOX, Columns, Cut, Document, Line, Raster, Rule, Text,
+                               feed_dots, printed_lines, rule_raster)
 
 DPI = 203
 MONO = "DejaVuSansMono.ttf"  # shipped with python-barcode (a python-escpos dependency) and most Linux systems

@@ -83,8 +83,9 @@ def test_bytes_that_cannot_be_measured_say_why(data, problem):
 
 
 WIDE = Document("wide", (
-    Text("A line of text too long for one line of 58 mm paper, so it wraps"), Text("BIG", size=2, align="right"),
-    Text("Tall title", tall=True, bold=True, align="center"), Text("font B, forty-two characters to a line", font="b"),
+    Text("A line of text too long for one line of 58 mm paper, so it wraps"),
+    Text("BIG", size=2, align="right"), Text("Tall title", tall=True, bold=True, align="center"),
+    Text("font B, forty-two characters to a line", font="b"),
     Columns("a left text that is long", "and a right one"), Text(""), Rule(), QR("companion"), Cut(),
 ))
 
@@ -136,7 +137,7 @@ def test_code_in_the_working_directory_never_runs_in_the_worker(tmp_path, monkey
     (tmp_path / "hardware" / "drawing.py").write_text(hostile)
     (tmp_path / "select.py").write_text(hostile)  # imported by the worker's own code
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(["", "."]))  # relative entries name the working directory too
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(["", "."]))  # relative entries: the working directory
     drawing = Drawing()
     try:
         assert drawing(os.getpid) != os.getpid()  # a worker answered ...
@@ -279,7 +280,7 @@ DAMAGED = [
     b'{"title": "t\xff\xfe", "blocks": []}',  # a flipped byte: not UTF-8
     b"[1, 2, 3]",  # JSON, not a ticket
     b'{"title": "x", "blocks": [{"kind": "text", "text": "hi", "size": "big"}]}',
-    b'{"title": "x", "blocks": [{"kind": "text", "text": "\\u001b@ escape"}]}',  # a printer command in disguise
+    b'{"title": "x", "blocks": [{"kind": "text", "text": "\\u001b@ escape"}]}',  # a printer command
     _raster_line(data="not base64!"),
     _raster_line(data="AAAA"),  # base64, but 3 bytes for a picture of 4
     b"[" * 100000,  # nested beyond Python's recursion limit
