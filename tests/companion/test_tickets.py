@@ -22,6 +22,11 @@ from hardware.printer import escpos_bytes
 from hardware.ticket_image import render
 from tests.games.milano1848.table import Table, build, example_7_table
 
+EXAMPLE_7_ADVANCED = dict(  # Example 7's position, played in the Advanced game
+    total=47, castle=10, radetzky=8, step="austria", active=None, actions_left=0, done=[True] * 4,
+    zones={1: 3, 2: 3, 3: 1, 4: {"owner": "italy"}, 5: 3, 12: {"owner": "italy"}, 13: 2},
+    patriots=[{"zone": z, "hand": []} for z in (4, 5, 12, 4)], zone_deck=None, available=[8],
+    not_available=[], mode="advanced")
 ENTRY = re.compile(r"\s*(\d+): ([+-]\d+) -> (\d+)")
 
 
@@ -60,6 +65,16 @@ def test_the_ticket_tells_the_table_every_move_of_example_7():
     columns = {(b.left, b.right) for b in ticket.blocks if isinstance(b, Columns)}
     assert ("Radetzky", "zone 16") in columns and ("Castle 1", "Reserve 20") in columns
     assert isinstance(ticket.blocks[-2], Raster) and ticket.blocks[-2].width == 384 and isinstance(ticket.blocks[-1], Cut)
+
+
+def test_an_advanced_turn_tells_the_table_to_take_the_barricade_off():
+    table = Table(build(**EXAMPLE_7_ADVANCED, barricades=[13]))
+    before = table.state
+    events = table.play(a.AustrianTurn(), [("zone", 16)])
+    ticket = austrian_turn_ticket(before, table.state, events, milano1848_layout())
+    assert "Take the Barricade off zone 13" in texts(ticket)
+    assert 13 not in stated_changes(ticket)  # no Soldier arrives under the Barricade
+    assert not any("Barricade" in t for t in texts(example_7_ticket()))
 
 
 def test_even_this_busy_turn_fits_in_100_mm_of_58_mm_paper():
