@@ -98,8 +98,9 @@ def _step(printer: Printer, data: bytes, i: int) -> int:
 def _command(printer: Printer, data: bytes, i: int) -> int:
     lead, name = data[i], data[i + 1]
     if (lead, name) in ONE_BYTE:
+        value = _arg(data, i + 2)
         if (lead, name) == (ESC, ord("M")):
-            printer.font = "ab"[_arg(data, i + 2) & 1]
+            printer.font = "ab"[value & 1]
         return i + 3
     if lead == ESC:
         return _esc(printer, data, i, name)
