@@ -6,15 +6,19 @@ turn's animation. The print service hands the drawing to a worker process and on
 comes back (bytes) to the printer. A worker that cannot start, or dies, is replaced by drawing in
 place: slower frames for a moment, never a lost ticket.
 
-The worker is `python -m hardware.drawing`: it reads a call (a module-level function's name and
-its arguments, pickled) on its stdin and writes the answer on its stdout. It ends when its stdin
-closes, which is when the app's process ends, however it ends (a SIGKILL, the watchdog).
+The worker is this module's `main()` in `python -I`: it reads a call (a module-level function's
+name and its arguments, pickled) on its stdin and writes the answer on its stdout. It ends when its
+stdin closes, which is when the app's process ends, however it ends (a SIGKILL, the watchdog).
+
+Isolated mode (`-I`), because on the Pi the service's working directory is its writable state
+directory: `python -m` would put that directory first on the import path (and PYTHONPATH may name
+relative entries), so a `hardware/` or `select.py` left there would run inside the worker. The
+worker searches only the interpreter's own paths and the directory the app's `hardware` came from.
 """
 
 from __future__ import annotations
 
 import importlib
-import os
 import pickle
 import select
 import signal
@@ -63,11 +67,7 @@ class Drawing:
         return _receive(worker.stdout)  # type: ignore[no-any-return]
 
     def _start(self) -> subprocess.Popen[bytes]:
-        # the worker finds `hardware` where the app found it, installed or run from a checkout
-        here = str(Path(__file__).resolve().parent.parent)
-        path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
-        self._worker = subprocess.Popen([sys.executable, "-m", "hardware.drawing"], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, env={**os.environ, "PYTHONPATH": path})
+        self._worker = subprocess.Popen(worker_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         return self._worker
 
     def _end_worker(self) -> None:
@@ -85,6 +85,14 @@ class Drawing:
     def close(self) -> None:
         with self._lock:
             self._end_worker()
+
+
+def worker_command() -> list[str]:
+    """The worker's command line: isolated (no working directory, no PYTHONPATH, no user site on
+    the import path); it finds `hardware` where the app found it, installed or run from a checkout."""
+    here = str(Path(__file__).resolve().parent.parent)
+    start = f"import sys; sys.path.insert(0, {here!r}); from hardware.drawing import main; main()"
+    return [sys.executable, "-I", "-c", start]
 
 
 def _send(stream: IO[bytes], message: object) -> None:

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import threading
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
-from hardware.document import QR, Columns, Cut, Document, Raster, Rule, Text
+from hardware.document import (LINE_DOTS, QR, Columns, Cut, Document, Line, Raster, Rule, Text, printed_lines,
+                               rule_raster)
 from hardware.drawing import Drawing
 from hardware.ticket_image import qr_image, raster_image
 
 CONNECTIONS = ("usb", "serial", "network", "file", "dummy")
-CHAR_DOTS = 12  # Font A
 
 
 class PrinterError(OSError):
@@ -64,27 +66,30 @@ def paper_width(profile: str) -> int:
 
 
 def send(device: Any, document: Document, width_px: int) -> None:
-    """Write one document to an escpos printer object."""
-    columns = width_px // CHAR_DOTS
+    """Write one document to an escpos printer object, every length set by the bytes: the line
+    pitch first (ESC 3; the printer's own default differs from model to model), then each block
+    as `printed_lines` and the sizes in `hardware/document.py` lay it out."""
+    device.line_spacing(LINE_DOTS)  # ESC 3 n: n dots on these printers (python-escpos says 1/180 inch)
     for block in document.blocks:
-        if isinstance(block, Text):
-            big = block.size > 1
-            device.set(align=block.align, bold=block.bold, double_height=big, double_width=big)
-            device.textln(block.text)
-        elif isinstance(block, Columns):
-            device.set(align="left", bold=block.bold, normal_textsize=True)
-            gap = max(1, columns - len(block.left) - len(block.right))
-            device.textln(block.left + " " * gap + block.right)
+        if isinstance(block, (Text, Columns)):
+            for line in printed_lines(block, width_px):
+                _text_line(device, line)
         elif isinstance(block, Rule):
-            device.set(align="left", bold=False, normal_textsize=True)
-            device.textln("-" * columns)
+            device.image(raster_image(rule_raster(width_px)), center=True)
         elif isinstance(block, Raster):
             device.image(raster_image(block), center=True)
         elif isinstance(block, QR):
             device.image(qr_image(block.data), center=True)
         elif isinstance(block, Cut):
-            device.cut()
-    device.set(align="left", bold=False, normal_textsize=True)
+            device.cut()  # feeds FEED_LINES lines at the pitch set above, then cuts where there is a cutter
+    device.set(align="left", bold=False, font="a", normal_textsize=True)
+    device.line_spacing()  # ESC 2: the printer's default again, for whatever prints next
+
+
+def _text_line(device: Any, line: Line) -> None:
+    device.set(align=line.align, bold=line.bold, font=line.font, normal_textsize=True,
+               double_width=line.width == 2, double_height=line.height == 2)
+    device.textln(line.text)
 
 
 class EscposPrinter:
@@ -134,10 +139,12 @@ class EscposPrinter:
 
     def print_all(self, documents: list[Document]) -> None:
         """Several tickets over one connection (sticker runs)."""
+        # what send() makes, drawn elsewhere; a ticket that cannot be drawn fails here, not as "offline"
+        drawn = [self.drawing(escpos_bytes, d, self.profile) for d in documents]
         device = self._device()
         try:
-            for document in documents:
-                device._raw(self.drawing(escpos_bytes, document, self.profile))  # what send() makes, drawn elsewhere
+            for data in drawn:
+                device._raw(data)
         except Exception as exc:  # unplugged mid-ticket: the queue keeps it and prints it again whole
             raise PrinterError(f"the ticket did not finish printing ({exc.__class__.__name__})") from None
         finally:
@@ -152,15 +159,27 @@ def _close(device: Any) -> None:
 
 
 class PrintQueue:
-    """Tickets waiting to print, one JSON line each, kept on disk so a restart loses none."""
+    """Tickets waiting to print, one JSON line each, kept on disk so a restart loses none.
 
-    def __init__(self, path: Path) -> None:
+    A line that does not read as a ticket (a damaged byte, a torn write) is moved to
+    `<queue>.damaged` and reported once through `report`; the other tickets print."""
+
+    def __init__(self, path: Path, report: Callable[[str], None] | None = None) -> None:
         self.path = Path(path)
+        self.damaged_path = self.path.with_name(self.path.name + ".damaged")
+        self.report = report or _to_stderr
+        self._reported: set[bytes] = set()
         self._lock = threading.Lock()
 
     def add(self, document: Document) -> None:
-        with self._lock, self.path.open("a", encoding="utf-8") as file:
-            file.write(json.dumps(document.to_dict()) + "\n")
+        line = json.dumps(document.to_dict()).encode() + b"\n"
+        with self._lock, self.path.open("a+b") as file:
+            end = file.seek(0, os.SEEK_END)
+            if end:
+                file.seek(end - 1)
+                if file.read(1) != b"\n":
+                    line = b"\n" + line  # a line torn by a power cut must not swallow this ticket
+            file.write(line)  # appended at the end, wherever the file was read
             file.flush()
             os.fsync(file.fileno())
 
@@ -169,24 +188,64 @@ class PrintQueue:
             return self._read()
 
     def _read(self) -> list[Document]:
-        if not self.path.exists():
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
             return []
-        documents = []
-        for line in self.path.read_text(encoding="utf-8").splitlines():
+        except OSError as exc:
+            self._tell(str(exc).encode(), f"The print queue {self.path} cannot be read ({exc.strerror}).")
+            return []
+        documents, kept, damaged = [], [], []
+        for line in filter(bytes.strip, raw.splitlines()):
             try:
-                documents.append(Document.from_dict(json.loads(line)))
-            except (ValueError, KeyError, TypeError):
-                continue  # a line cut short by a power cut: that ticket was never acknowledged
+                documents.append(Document.from_dict(json.loads(line.decode("utf-8"))))
+                kept.append(line)
+            except (ValueError, RecursionError):  # bad UTF-8 or JSON, or not a ticket (DocumentError)
+                damaged.append(line)
+        if damaged:
+            self._set_aside(kept, damaged, "did not read as a ticket")
         return documents
 
     def drop_first(self) -> None:
         with self._lock:
-            rest = self._read()[1:]
-            with tempfile.NamedTemporaryFile("w", dir=self.path.parent, delete=False, encoding="utf-8") as tmp:
-                tmp.writelines(json.dumps(d.to_dict()) + "\n" for d in rest)
-                tmp.flush()
-                os.fsync(tmp.fileno())
-            os.replace(tmp.name, self.path)
+            self._rewrite([json.dumps(d.to_dict()).encode() for d in self._read()[1:]])
+
+    def set_aside_first(self, reason: str) -> None:
+        """The first ticket could not be printed for a reason of its own: it goes to the damaged file."""
+        with self._lock:
+            lines = [json.dumps(d.to_dict()).encode() for d in self._read()]
+            if lines:
+                self._set_aside(lines[1:], lines[:1], f"could not be printed ({reason})")
+
+    def _set_aside(self, kept: list[bytes], damaged: list[bytes], why: str) -> None:
+        try:
+            with self.damaged_path.open("ab") as file:
+                file.write(b"".join(line + b"\n" for line in damaged))
+                file.flush()
+                os.fsync(file.fileno())
+            self._rewrite(kept)
+            where = f"moved to {self.damaged_path}"
+        except OSError as exc:
+            where = f"left in place: {exc.strerror}"
+        count = f"{len(damaged)} line{'s' if len(damaged) > 1 else ''}"
+        sentence = f"Print queue: {count} {why}, skipped ({where}); the other tickets print."
+        self._tell(b"".join(damaged), sentence)
+
+    def _rewrite(self, lines: list[bytes]) -> None:
+        with tempfile.NamedTemporaryFile("wb", dir=self.path.parent, delete=False) as tmp:
+            tmp.write(b"".join(line + b"\n" for line in lines))
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        os.replace(tmp.name, self.path)
+
+    def _tell(self, key: bytes, sentence: str) -> None:
+        if key not in self._reported:  # once: the frame asks for the queue many times a second
+            self._reported.add(key)
+            self.report(sentence)
+
+
+def _to_stderr(sentence: str) -> None:
+    print(f"companion: {sentence}", file=sys.stderr)
 
 
 class PrintService:
@@ -194,9 +253,10 @@ class PrintService:
 
     def __init__(self, printer: Any, queue_path: Path, retry_s: float = 2.0) -> None:
         self.printer = printer
-        self.queue = PrintQueue(queue_path)
+        self.queue = PrintQueue(queue_path, self._report)
         self.retry_s = retry_s
         self.last_state = "ready"
+        self.notice = ""  # the last thing the queue reported (a damaged ticket set aside), for the screen
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="printer", daemon=True)
@@ -221,6 +281,10 @@ class PrintService:
                    "paper-low": "Printer paper low"}[self.last_state]
         return f"{problem}, {tickets}." if waiting else f"{problem}."
 
+    def _report(self, sentence: str) -> None:
+        self.notice = sentence
+        _to_stderr(sentence)
+
     def close(self) -> None:
         self._stop.set()
         self._wake.set()
@@ -244,4 +308,7 @@ class PrintService:
             except PrinterError:
                 self.last_state = "offline"
                 return
+            except Exception as exc:  # the ticket itself cannot be drawn: it is set aside, the rest print
+                self.queue.set_aside_first(f"{exc.__class__.__name__}: {exc}")
+                continue
             self.queue.drop_first()

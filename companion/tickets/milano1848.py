@@ -6,83 +6,104 @@ Pillow draws the map (imported when a ticket is made, not when the app starts).
 
 from __future__ import annotations
 
-from functools import lru_cache
+import math
 from typing import Any
 
 from companion.games.milano1848.actions import FightRadetzky
 from companion.games.milano1848.events import Event
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.state import AUSTRIA, ITALY, State
-from hardware.document import Block, Columns, Cut, Document, Raster, Rule, Text
+from hardware.document import Block, Columns, Cut, Document, Raster, Rule, Text, length_dots
 
-MAP_HEIGHT = 200  # dots: 25 mm of paper
+MAP_DOTS = 200  # the map's height on a short turn: 25 mm of paper
+SMALL_MAP_DOTS = 170  # the least it shrinks to on a long turn (below, zones 8 and 9 overlap)
+TICKET_DOTS = 792  # 99 mm: every Austrian-turn ticket fits in 100 mm of paper
 ZONE_RADIUS = 15
+COLUMN = 16  # characters: half a line of 58 mm paper in Font A
 
 
 def austrian_turn_ticket(before: State, after: State, events: list[Event],
                          layout: dict[int, tuple[float, float]], width_px: int = 384) -> Document:
-    blocks: list[Block] = [
-        Text("MILANO 1848", bold=True, size=2, align="center"),
-        Text(f"Austrian turn, round {before.round}", align="center"),
-        Rule(),
-    ]
-    blocks += _what_happened(after, events)
-    blocks.append(Rule())
-    blocks += _zone_changes(before, after)
+    """What the table does after 2.A-2.D: what happened, every zone whose Soldiers changed (two
+    columns), Radetzky, Castle and reserve, and a map of the result, smaller when the turn is long."""
+    title = Text(f"AUSTRIAN TURN - ROUND {before.round}", bold=True, tall=True, align="center")
+    blocks: list[Block] = [title, Rule()]
+    blocks += _what_happened(before, after, events)
+    changes = _zone_changes(before, after)
+    blocks += [Rule(), *changes, Rule()] if changes else [Rule()]
     blocks += [
         Columns("Radetzky", f"zone {after.radetzky}", bold=True),
         Columns(f"Castle {after.castle}", f"Reserve {after.reserve}"),
-        _map(after, layout, width_px),
-        Cut(),
     ]
+    room = TICKET_DOTS - length_dots([*blocks, Cut()], width_px)
+    if room >= SMALL_MAP_DOTS:  # else the text alone fills the ticket, and says every change without a map
+        blocks.append(_map(after, layout, width_px, min(MAP_DOTS, room)))
+    blocks.append(Cut())
     return Document(f"Austrian turn, round {before.round}", tuple(blocks))
 
 
-def _what_happened(after: State, events: list[Event]) -> list[Block]:
+def _what_happened(before: State, after: State, events: list[Event]) -> list[Block]:
     lines: list[Block] = []
     poured = [e for e in events if e.kind == "pour-out"]
     if poured:
         lines.append(Text(f"Castle pours out: {len(poured)} Soldiers"))
-    for event in events:
-        if event.kind == "austria-conquers":
-            lines.append(Text(f"Austria conquers zone {event.zone}", bold=True))
+    conquered = [str(e.zone) for e in events if e.kind == "austria-conquers"]
+    if conquered:
+        zones = "zone" if len(conquered) == 1 else "zones"
+        lines.append(Text(f"Austria conquers {zones} {', '.join(conquered)}", bold=True))
     italy, austria = len(after.conquered(ITALY)), len(after.conquered(AUSTRIA))
     if after.winner:
-        lines.append(Text(f"{after.winner.upper()} WINS ({italy}-{austria})", bold=True, size=2, align="center"))
-    else:
-        lines.append(Text(f"Zones: Italy {italy}, Austria {austria}"))
+        lines.append(Text(f"{after.winner.upper()} WINS", bold=True, tall=True, align="center"))
+        if after.ended_by == "reserve":
+            lines.append(Text("The reserve is out of Soldiers"))
+    lines.append(Text(f"Zones: Italy {italy}, Austria {austria}"))
+    if before.barricades:
+        marked = ", ".join(str(z) for z in sorted(before.barricades))
+        lines.append(Text(f"Take the Barricade off zone {marked}"))
     return lines
 
 
 def _zone_changes(before: State, after: State) -> list[Block]:
-    """"Zone 13: +2 -> 5 soldiers" for every zone whose count changed (Austrian zones are said above)."""
-    lines: list[Block] = []
+    """" 3: +2 -> 3" for every zone whose count changed, in two columns (down, then across) when
+    they fit side by side (Austrian zones are said above)."""
+    entries = []
     for zone in after.zones:
         change = after.soldiers[zone] - before.soldiers[zone]
         if change and after.owner[zone] is None:
-            count = after.soldiers[zone]
-            lines.append(Text(f"Zone {zone}: {change:+d} -> {count} soldier{'s' if count != 1 else ''}"))
-    return lines
+            entries.append(f"{zone:>2}: {change:+d} -> {after.soldiers[zone]}")
+    if not entries:
+        return []
+    heading = Text("Zone: Soldiers added -> total", bold=True)
+    if max(map(len, entries)) > COLUMN - 2:
+        return [heading, *(Text(entry) for entry in entries)]
+    rows = (len(entries) + 1) // 2
+    lines = ["".join(f"{entry:<{COLUMN}}" for entry in entries[row::rows]).rstrip() for row in range(rows)]
+    return [heading, *map(Text, lines)]
 
 
-def _map(state: State, layout: dict[int, tuple[float, float]], width_px: int) -> Raster:
+def _map(state: State, layout: dict[int, tuple[float, float]], width_px: int, height: int) -> Raster:
     """The board as a ring of circles: Soldier counts, Austrian zones black, Italian zones ringed,
     Radetzky's zone marked R."""
     import numpy as np
     from PIL import Image, ImageDraw
 
-    image = Image.new("1", (width_px, MAP_HEIGHT), 1)
+    image = Image.new("1", (width_px, height), 1)
     draw = ImageDraw.Draw(image)
-    margin = ZONE_RADIUS + 2
-    spot = {z: (margin + x * (width_px - 2 * margin), margin + y * (MAP_HEIGHT - 2 * margin)) for z, (x, y) in layout.items()}
+    side, top, bottom = ZONE_RADIUS + 20, ZONE_RADIUS + 12, ZONE_RADIUS + 12  # room for the numbers
+    spot = {z: (side + x * (width_px - 2 * side), top + y * (height - top - bottom))
+            for z, (x, y) in layout.items()}
     for zone in state.zones:
         for other in state.edition.board.neighbours[zone]:
             if other > zone:
                 draw.line([spot[zone], spot[other]], fill=0, width=1)
+    _frame(draw, spot[state.radetzky])
     for zone in state.zones:
         _zone(draw, spot[zone], zone, state)
+    for zone, place in _number_spots(spot, state.radetzky).items():
+        _number(draw, place, zone)
+    _tag(draw, spot[state.radetzky])
     rows = np.packbits(~np.asarray(image, dtype=bool), axis=1)
-    return Raster(width_px, MAP_HEIGHT, rows.tobytes())
+    return Raster(width_px, height, rows.tobytes())
 
 
 def prepare() -> None:
@@ -90,31 +111,60 @@ def prepare() -> None:
     does it in a thread at the start: done at the turn itself it held up that turn 60-80 ms here)."""
     import numpy  # noqa: F401  (the map's bits are packed with it)
 
-    for size in (10, 11, 14):
+    for size in (COUNT_FONT, NUMBER_FONT):
         _font(size)
 
 
-@lru_cache(maxsize=None)
-def _font(size: int) -> Any:
-    """Pillow's own font at a size, loaded once (a load costs more than drawing the whole map)."""
-    from PIL import ImageFont
+COUNT_FONT, NUMBER_FONT = 20, 15  # pixels: the printer's Font A and Font B sizes (no smaller text on paper)
 
-    return ImageFont.load_default(size=size)
+
+def _font(size: int) -> Any:
+    """The ticket's fixed-width font at a size, loaded once (a load costs more than drawing the map)."""
+    from hardware.ticket_image import mono_font
+
+    return mono_font(size)
+
+
+def _frame(draw: Any, center: tuple[float, float]) -> None:
+    """Radetzky's zone: a square frame, unlike any zone's ring ..."""
+    x, y, r = *center, ZONE_RADIUS + 3
+    draw.rectangle([x - r, y - r, x + r, y + r], outline=0, width=3)
+
+
+def _tag(draw: Any, center: tuple[float, float]) -> None:
+    """... with an R on its right side."""
+    x, y, r = *center, ZONE_RADIUS + 3
+    draw.rectangle([x + r - 2, y - 8, x + r + 11, y + 8], fill=0)
+    draw.text((x + r + 5, y + 1), "R", font=_font(NUMBER_FONT), fill=1, anchor="mm")
 
 
 def _zone(draw: Any, center: tuple[float, float], zone: int, state: State) -> None:
-    x, y = center
-    box = [x - ZONE_RADIUS, y - ZONE_RADIUS, x + ZONE_RADIUS, y + ZONE_RADIUS]
+    x, y, r = *center, ZONE_RADIUS
     owner = state.owner[zone]
-    draw.ellipse(box, fill=0 if owner == AUSTRIA else 1, outline=0, width=4 if owner == ITALY else 1)
+    draw.ellipse([x - r, y - r, x + r, y + r], fill=0 if owner == AUSTRIA else 1, outline=0,
+                 width=4 if owner == ITALY else 1)
     label = "A" if owner == AUSTRIA else "I" if owner == ITALY else str(state.soldiers[zone])
-    draw.text((x, y), label, font=_font(14), fill=1 if owner == AUSTRIA else 0, anchor="mm")
-    number_box = [x - ZONE_RADIUS - 7, y - ZONE_RADIUS - 5, x - ZONE_RADIUS + 7, y - ZONE_RADIUS + 6]
-    draw.rectangle(number_box, fill=1)  # the zone's number, clear of the lines behind it
-    draw.text((x - ZONE_RADIUS, y - ZONE_RADIUS + 1), str(zone), font=_font(10), fill=0, anchor="mm")
-    if zone == state.radetzky:
-        draw.rectangle([x + ZONE_RADIUS - 6, y - ZONE_RADIUS - 2, x + ZONE_RADIUS + 8, y - ZONE_RADIUS + 12], fill=0)
-        draw.text((x + ZONE_RADIUS + 1, y - ZONE_RADIUS + 5), "R", font=_font(11), fill=1, anchor="mm")
+    draw.text((x, y + 1), label, font=_font(COUNT_FONT), fill=1 if owner == AUSTRIA else 0, anchor="mm")
+
+
+def _number_spots(spot: dict[int, tuple[float, float]], radetzky: int) -> dict[int, tuple[float, float]]:
+    """Where each zone's number goes: of eight places around its circle (or Radetzky's frame), the
+    one farthest from the other circles, Radetzky's R and the numbers already placed."""
+    x, y = spot[radetzky]
+    placed: dict[int, tuple[float, float]] = {0: (x + ZONE_RADIUS + 8, y)}  # the R
+    for zone, (x, y) in spot.items():
+        others = [p for z, p in spot.items() if z != zone] + list(placed.values())
+        away = ZONE_RADIUS + (14 if zone == radetzky else 10)
+        angles = [math.pi * k / 4 for k in range(8)]
+        places = [(x + math.cos(a) * away, y + math.sin(a) * (away - 3)) for a in angles]
+        placed[zone] = max(places, key=lambda p: min(math.dist(p, o) for o in others))
+    del placed[0]
+    return placed
+
+
+def _number(draw: Any, spot: tuple[float, float], zone: int) -> None:
+    """A zone's number, outlined in white (clear of the lines behind it)."""
+    draw.text(spot, str(zone), font=_font(NUMBER_FONT), fill=0, anchor="mm", stroke_width=2, stroke_fill=1)
 
 
 def chronicle_ticket(game: Game) -> Document:

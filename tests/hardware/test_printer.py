@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,8 +13,9 @@ import numpy as np
 import pytest
 from escpos.printer import Dummy
 
-from hardware.document import QR, Columns, Cut, Document, Raster, Rule, Text
+from hardware.document import DOTS_PER_MM, QR, Columns, Cut, Document, DocumentError, Raster, Rule, Text
 from hardware.drawing import Drawing
+from hardware.paper import PaperError, measure, paper_dots
 from hardware.printer import EscposPrinter, PrintQueue, PrintService, escpos_bytes, send
 from hardware.sim.printer import SimPrinter
 from hardware.ticket_image import render
@@ -49,6 +51,54 @@ def test_escpos_bytes_carry_the_text_the_picture_and_the_cut(profile, width, end
     assert end in output
 
 
+def test_the_bytes_set_the_line_pitch_before_any_line():
+    data = escpos_bytes(TICKET)
+    assert data.startswith(b"\x1b3\x1a")  # ESC 3 26: 26 dots a line, whatever the printer's default
+    assert data.index(b"\x1b3\x1a") < data.index(b"\n")
+
+
+@pytest.mark.parametrize("data, dots", [
+    (b"\x1b3\x1eabc\n\n", 60),  # two lines at 30 dots
+    (b"\x1b3\x14abc\n", 24),  # a pitch under Font A's 24 dots: the line takes its characters' height
+    (b"\x1b3\x1e\x1b!\x10abc\n", 48),  # double height
+    (b"\x1b3\x1e" + b"x" * 40 + b"\n", 60),  # 40 Font A characters wrap on 384 dots: two lines
+    (b"\x1b3\x1e\x1bM\x01" + b"x" * 40 + b"\n", 30),  # ... but fit in Font B
+    (b"\x1b3\x1e\x1dv0\x00\x02\x00\x0a\x00" + bytes(20) + b"\x1bd\x02\x1dV\x00", 70),  # picture, feed, cut
+    (b"\x1b3\x1e\x1bJ\x07", 7),
+])
+def test_paper_is_measured_from_the_bytes(data, dots):
+    assert paper_dots(data) == dots
+
+
+@pytest.mark.parametrize("data, problem", [
+    (b"abc\n", "before the bytes set the line pitch"),
+    (b"\x1b3\x1e\x1b2abc\n", "before the bytes set the line pitch"),  # ESC 2: the printer's own default
+    (b"\x1b3\x1e\x1dVA\x00", "feeds to the cutter first"),
+    (b"\x1b3\x1e\x1b*\x00", "not a command this reader knows"),
+    (b"\x1b3\x1e\x1dv0\x00\x02\x00\x0a\x00\x00", "cut short"),
+])
+def test_bytes_that_cannot_be_measured_say_why(data, problem):
+    with pytest.raises(PaperError, match=problem):
+        paper_dots(data)
+
+
+WIDE = Document("wide", (
+    Text("A line of text too long for one line of 58 mm paper, so it wraps"),
+    Text("BIG", size=2, align="right"), Text("Tall title", tall=True, bold=True, align="center"),
+    Text("font B, forty-two characters to a line", font="b"),
+    Columns("a left text that is long", "and a right one"), Text(""), Rule(), QR("companion"), Cut(),
+))
+
+
+@pytest.mark.parametrize("document", [TICKET, WIDE, _ticket_stub := Document("t", (Text("ticket"), Cut()))])
+@pytest.mark.parametrize("profile, width", [("POS-5890", 384), ("TM-T20II", 576)])
+def test_the_preview_is_as_long_as_the_paper(document, profile, width):
+    paper = measure(escpos_bytes(document, profile), width)
+    preview = render(document, width)
+    assert abs(preview.height - paper.dots) / DOTS_PER_MM <= 2
+    assert preview.height == paper.dots  # in fact to the dot
+
+
 def test_a_file_printer_gets_the_bytes(tmp_path):
     device_file = tmp_path / "lp0"
     printer = EscposPrinter({"kind": "file", "device": str(device_file)})
@@ -76,6 +126,25 @@ def test_a_drawing_that_fails_fails_as_it_would_in_place_and_the_worker_stays():
         assert drawing.own_process and drawing(os.getpid) != os.getpid()
     finally:
         drawing.close()
+
+
+def test_code_in_the_working_directory_never_runs_in_the_worker(tmp_path, monkeypatch):
+    """On the Pi the service's working directory is its writable state directory."""
+    marker = tmp_path / "ran"
+    hostile = f"open({str(marker)!r}, 'a').write(__name__ + '\\n')\n"
+    (tmp_path / "hardware").mkdir()
+    (tmp_path / "hardware" / "__init__.py").write_text(hostile)
+    (tmp_path / "hardware" / "drawing.py").write_text(hostile)
+    (tmp_path / "select.py").write_text(hostile)  # imported by the worker's own code
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(["", "."]))  # relative entries: the working directory
+    drawing = Drawing()
+    try:
+        assert drawing(os.getpid) != os.getpid()  # a worker answered ...
+        assert drawing.own_process and escpos_bytes(TICKET) == drawing(escpos_bytes, TICKET)
+    finally:
+        drawing.close()
+    assert not marker.exists()  # ... and none of the planted code ran
 
 
 def exits_in_a_worker(parent: int) -> int:
@@ -195,7 +264,67 @@ def test_waiting_tickets_survive_a_restart_and_a_torn_last_line(tmp_path):
     queue.add(_ticket(2))
     with path.open("a") as file:
         file.write('{"title": "t3", "blo')  # the power went while writing
-    assert [d.title for d in PrintQueue(path).documents()] == ["t1", "t2"]
+    reports = []
+    queue = PrintQueue(path, reports.append)
+    queue.add(_ticket(4))  # the next ticket is not glued to the torn line
+    assert [d.title for d in queue.documents()] == ["t1", "t2", "t4"]
+    assert len(reports) == 1 and (tmp_path / "queue.jsonl.damaged").read_text() == '{"title": "t3", "blo\n'
+
+
+def _raster_line(**changes):
+    block = {"kind": "raster", "width": 16, "height": 2, "data": "/wAP8A==", **changes}
+    return json.dumps({"title": "bad", "blocks": [block]}).encode()
+
+
+DAMAGED = [
+    b'{"title": "t\xff\xfe", "blocks": []}',  # a flipped byte: not UTF-8
+    b"[1, 2, 3]",  # JSON, not a ticket
+    b'{"title": "x", "blocks": [{"kind": "text", "text": "hi", "size": "big"}]}',
+    b'{"title": "x", "blocks": [{"kind": "text", "text": "\\u001b@ escape"}]}',  # a printer command
+    _raster_line(data="not base64!"),
+    _raster_line(data="AAAA"),  # base64, but 3 bytes for a picture of 4
+    b"[" * 100000,  # nested beyond Python's recursion limit
+]
+
+
+def test_damaged_queue_lines_are_skipped_and_reported_once_and_the_rest_print(tmp_path, capsys):
+    path = tmp_path / "queue.jsonl"
+    PrintQueue(path).add(_ticket(1))
+    with path.open("ab") as file:
+        file.write(b"\n".join(DAMAGED) + b"\n")
+    PrintQueue(path).add(_ticket(2))
+    printer = SimPrinter()
+    service = PrintService(printer, path, retry_s=0.05)
+    try:
+        wait_until(lambda: len(printer.tray) == 2)
+        assert service.status == "Printer ready." and service._thread.is_alive()
+        service.submit(_ticket(3))
+        wait_until(lambda: len(printer.tray) == 3)
+    finally:
+        service.close()
+    assert f"{len(DAMAGED)} lines did not read as a ticket" in service.notice
+    assert capsys.readouterr().err.count("did not read as a ticket") == 1
+    assert (tmp_path / "queue.jsonl.damaged").read_bytes() == b"".join(line + b"\n" for line in DAMAGED)
+
+
+def test_a_ticket_that_cannot_be_drawn_is_set_aside_and_the_printer_goes_on(tmp_path, monkeypatch):
+    printer = SimPrinter()
+    service = PrintService(printer, tmp_path / "queue.jsonl", retry_s=0.05)
+    real = printer.print
+    monkeypatch.setattr(printer, "print", lambda d: real(d) if d.title != "t1" else 1 / 0)
+    try:
+        service.submit(_ticket(1))
+        service.submit(_ticket(2))
+        wait_until(lambda: len(printer.tray) == 1)
+        assert service._thread.is_alive() and "could not be printed (ZeroDivisionError" in service.notice
+    finally:
+        service.close()
+    assert service.queue.documents() == [] and "ticket 1" in (tmp_path / "queue.jsonl.damaged").read_text()
+
+
+def test_a_document_from_anywhere_else_is_refused_in_one_sentence():
+    with pytest.raises(DocumentError, match="a 16x2 picture needs 4 bytes, not 3"):
+        Document.from_dict(json.loads(_raster_line(data="AAAA")))
 
 
 @pytest.mark.parametrize("width", [384, 576])
