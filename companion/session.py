@@ -212,6 +212,17 @@ class Session:
                 self.perform(intent)
         return taken
 
+    def show_card(self, card: str, spot: int) -> None:
+        """Desk mode: a card put under the simulated camera (dragged to the lens on screen)."""
+        if self.devices.desk_camera is not None:
+            self.devices.desk_camera.show(card, spot)
+
+    def take_cards(self) -> None:
+        """Desk mode: the played cards leave the simulated camera (to the discard pile)."""
+        if self.devices.desk_camera is not None:
+            for spot in range(3):
+                self.devices.desk_camera.take(spot)
+
     @staticmethod
     def _registry() -> Any:
         from companion.cards_command import card_registry

@@ -107,7 +107,7 @@ class GameScreen:
         if camera is None:
             self.lens.dragging = None
             return
-        tapped = self.lens.release(camera, position)
+        tapped = self.lens.release(position, self.session.show_card)
         if tapped is not None:
             tapped.on_tap()  # let go on the button itself: a plain tap
 
@@ -122,9 +122,9 @@ class GameScreen:
         if session.poll():
             self.lens.flash()
             self.chime.play()
-        desk = session.devices.desk_camera
-        if len(session.game.records) != records and desk is not None:
-            self.lens.clear(desk)
+        if len(session.game.records) != records and session.devices.desk_camera is not None:
+            session.take_cards()
+            self.lens.clear()
 
     def moving(self) -> bool:
         """Something on screen moves by itself (an animation): draw every frame."""

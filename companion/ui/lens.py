@@ -5,6 +5,7 @@ card under the Pi's camera would. A confirmed card flashes the lens green."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -32,22 +33,20 @@ class Lens:
         self.dragging, self.pointer = (card, button), position
         return True
 
-    def release(self, camera: Any, position: tuple[int, int]) -> Any:
-        """The finger up: in the lens the card goes under the camera (None); back on its button it is
-        a tap (that button); anywhere else the drag is dropped (None)."""
+    def release(self, position: tuple[int, int], show: Callable[[str, int], object]) -> Any:
+        """The finger up: in the lens the card goes under the camera (`show(card, spot)`; None); back
+        on its button it is a tap (that button); anywhere else the drag is dropped (None)."""
         if self.dragging is None:
             return None
         (card, button), self.dragging = self.dragging, None
         if self.rect.collidepoint(position):
-            camera.show(card, spot=self.spot % 3)
+            show(card, self.spot % 3)
             self.spot += 1
             return None
         return button if button.rect.collidepoint(position) else None
 
-    def clear(self, camera: Any) -> None:
-        """The answer is played: the cards leave the lens (they go to the discard pile)."""
-        for spot in range(3):
-            camera.take(spot)
+    def clear(self) -> None:
+        """The answer is played: the cards leave the lens (the session takes them from the camera)."""
         self.spot = 0
 
     def flash(self) -> None:

@@ -68,8 +68,9 @@ class Lobby:
     def _start(self, game: str, options: Any) -> None:
         """New game chosen: the players' names and colours come next."""
         self._pending = (game, options)
-        count, defaults = self.start_screen.choices[game].names(options)
-        self.players.open(count, defaults)
+        choices = self.start_screen.choices[game]
+        count, defaults = choices.names(options)
+        self.players.open(count, defaults, choices.names_heading)
         self.showing_players = True
 
     def _start_with(self, names: tuple[str, ...], colours: list[int]) -> None:

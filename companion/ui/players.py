@@ -1,5 +1,5 @@
-"""Before a new game: each Patriot's name (typed on an on-screen keyboard) and colour (tap to
-change; the five are the Okabe-Ito colours, each Patriot also carries its initial)."""
+"""Before a new game: each player's name (typed on an on-screen keyboard) and colour (tap to
+change; the five are the Okabe-Ito colours, each player's pawn also carries its initial)."""
 
 from __future__ import annotations
 
@@ -24,11 +24,13 @@ class PlayersScreen:
         self.defaults: tuple[str, ...] = ()  # the game's own names: an emptied name goes back to its
         self.names: list[str] = []
         self.colours = list(range(len(theme.PATRIOT_COLOURS)))  # Patriot -> index into PATRIOT_COLOURS
-        self.editing: int | None = None  # the Patriot whose name the keyboard is typing
+        self.editing: int | None = None  # the player whose name the keyboard is typing
+        self.heading: Callable[[int | None, str], str] = lambda editing, name: ""
 
-    def open(self, players: int, defaults: tuple[str, ...]) -> None:
-        """Ask for `players` names, the game's own `defaults` filled in (kept from a game before)."""
-        self.count, self.editing, self.defaults = players, None, defaults
+    def open(self, players: int, defaults: tuple[str, ...], heading: Callable[[int | None, str], str]) -> None:
+        """Ask for `players` names, the game's own `defaults` filled in (kept from a game before);
+        `heading(editing, name)`: the game's words above them."""
+        self.count, self.editing, self.defaults, self.heading = players, None, defaults, heading
         self.names = self.names[:len(defaults)] + list(defaults[len(self.names):])
 
     def buttons(self, top: int) -> list[Button]:
@@ -98,6 +100,6 @@ class PlayersScreen:
         self.editing = None
 
     def title(self) -> str:
-        if self.editing is None:
-            return _("Patriots: tap a name to change it, a colour to swap it")
-        return _("Name of Patriot {number}: {name}_").format(number=self.editing + 1, name=self.names[self.editing])
+        """The game's own words for its players ("Patriots: tap a name..."), or the name being typed."""
+        name = self.names[self.editing] if self.editing is not None else ""
+        return self.heading(self.editing, name)

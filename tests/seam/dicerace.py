@@ -155,6 +155,9 @@ class Choices:
     def names(self, options: Options) -> tuple[int, tuple[str, ...]]:
         return options.players, ("Ada", "Bo", "Cy", "Di")
 
+    def names_heading(self, editing: int | None, name: str) -> str:
+        return "Racers" if editing is None else f"Racer {editing + 1}: {name}_"
+
     def named(self, options: Options, names: tuple[str, ...]) -> Options:
         return Options(options.players, options.seed, names)
 

@@ -63,5 +63,11 @@ class Choices:
         """How many names the players screen asks for, and the rulebook's own."""
         return options.patriot_count, PATRIOT_NAMES
 
+    def names_heading(self, editing: int | None, name: str) -> str:
+        """The players screen's heading: the Patriots, or the name being typed."""
+        if editing is None:
+            return _("Patriots: tap a name to change it, a colour to swap it")
+        return _("Name of Patriot {number}: {name}_").format(number=editing + 1, name=name)
+
     def named(self, options: Options, names: tuple[str, ...]) -> Options:
         return dataclasses.replace(options, names=names)
