@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 import sys
 
 INSIDE_CAGE = "COMPANION_IN_CAGE"
@@ -71,8 +72,16 @@ def prepare(setting: str) -> str | None:
     driver = choose(setting, working_drivers(tried), cage_available())
     if driver == "cage":
         os.environ[INSIDE_CAGE] = "1"
-        os.execvp("cage", ["cage", "--", sys.executable, "-m", "companion.cli", *sys.argv[1:]])
+        os.execvp("cage", ["cage", "--", *companion_command(sys.argv[1:])])
     if driver == "none":
         return f"no SDL video driver reaches a screen here (tried {', '.join(tried)}) and cage is not installed"
     os.environ["SDL_VIDEODRIVER"] = driver
     return None
+
+
+def companion_command(arguments: list[str]) -> list[str]:
+    """This `companion` command again, isolated: the service's working directory (its writable state
+    directory on the Pi), PYTHONPATH and the user's site are not searched, only the installed code."""
+    here = str(Path(__file__).resolve().parents[2])
+    start = f"import sys; sys.path.insert(0, {here!r}); from companion.cli import main; sys.exit(main(sys.argv[1:]))"
+    return [sys.executable, "-I", "-c", start, *arguments]

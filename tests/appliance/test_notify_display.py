@@ -57,3 +57,19 @@ def test_without_any_screen_the_app_says_so_in_one_line(monkeypatch, capsys):
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no SDL video driver reaches a screen here (tried kmsdrm)" in err
+
+
+def test_the_kiosk_restart_runs_only_the_installed_code(tmp_path):
+    """Started again inside cage from the service's writable directory: a `companion` package planted
+    there (or on PYTHONPATH) must not run."""
+    import subprocess
+
+    from companion.ui.display import companion_command
+
+    planted = tmp_path / "companion"
+    planted.mkdir()
+    (planted / "__init__.py").write_text("raise SystemExit('planted code ran')\n")
+    (planted / "cli.py").write_text("raise SystemExit('planted code ran')\n")
+    result = subprocess.run(companion_command(["--version"]), cwd=tmp_path, capture_output=True, text=True,
+                            env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 0 and result.stdout.startswith("companion "), result.stderr
