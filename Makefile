@@ -5,14 +5,23 @@ BIN := $(VENV)/bin
 
 MICROPYTHON := tests/micropython/node_modules/.package-lock.json
 
-.PHONY: run test bench native clean systemd-analyze
+.PHONY: run test test-fast lint bench native clean systemd-analyze
 
 run: $(VENV)/.installed
 	$(BIN)/companion run
 
-test: $(VENV)/.installed-dev $(MICROPYTHON) systemd-analyze
+test: lint $(MICROPYTHON) systemd-analyze
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest
+
+# Everything but the slow tests (power cuts, the compiled engine's build, the installer, Monte Carlo).
+test-fast: lint $(MICROPYTHON)
+	$(BIN)/python -m mypy
+	$(BIN)/python -m pytest -m "not slow"
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/python -m ruff check
+	$(BIN)/python -m ruff format --check
 
 bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/engine.py

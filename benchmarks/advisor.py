@@ -11,6 +11,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,18 +39,28 @@ def cold(solve) -> float:  # type: ignore[no-untyped-def]
 def main() -> None:
     print("Fight Radetzky (3 reveals), win probability:")
     for cards in (3, 4, 6, 8):
-        print(f"  {cards} cards: {cold(lambda: odds.radetzky_win(hand(cards))):7.1f} ms")
-    print("Fight the Soldiers: the advice (policy, expected removed, next-clash odds), worst of soldiers 1-7;")
+        print(f"  {cards} cards: {cold(partial(odds.radetzky_win, hand(cards))):7.1f} ms")
+    print(
+        "Fight the Soldiers: the advice (policy, expected removed, next-clash odds), worst of soldiers 1-7;"
+    )
     print("in brackets with the distribution of Soldiers removed too (worked out only when asked):")
     print("  cards   reveal 1          Rifle 2           Rifle 3           (ms)")
     for cards in range(1, 9):
         row = []
         for reveal in (1, 2, 3):
-            advice = max(cold(lambda: fight(cards, soldiers, reveal).start()) for soldiers in range(1, 8))
-            whole = max(cold(lambda: fight(cards, soldiers, reveal).start().distribution) for soldiers in range(1, 8))
+            advice = max(cold(partial(advise, cards, soldiers, reveal)) for soldiers in range(1, 8))
+            whole = max(cold(partial(distribute, cards, soldiers, reveal)) for soldiers in range(1, 8))
             row.append(f"{advice:7.1f} ({whole:6.1f})")
         print(f"  {cards:5d}  " + "  ".join(row))
     budget()
+
+
+def advise(cards: int, soldiers: int, reveal: int) -> object:
+    return fight(cards, soldiers, reveal).start()
+
+
+def distribute(cards: int, soldiers: int, reveal: int) -> object:
+    return fight(cards, soldiers, reveal).start().distribution
 
 
 def budget() -> None:
@@ -62,7 +73,10 @@ def budget() -> None:
         print(f"    reveal {reveal}: {stored:6,d} situations")
     print("  fights beyond it, refused after (ms):")
     for cards, soldiers, reveal in ((9, 9, 3), (12, 12, 2), (16, 16, 1), (63, 60, 1)):
-        print(f"    {cards} cards, {soldiers} Soldiers, reveal {reveal}: {cold(lambda: refused(cards, soldiers, reveal)):6.1f}")
+        print(
+            f"    {cards} cards, {soldiers} Soldiers, reveal {reveal}: "
+            f"{cold(partial(refused, cards, soldiers, reveal)):6.1f}"
+        )
 
 
 def solved(cards: int, soldiers: int, reveal: int) -> int:

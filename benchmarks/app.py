@@ -55,9 +55,15 @@ def main() -> None:
         print("drawing one frame at 800x480 (ms), by screen: median / p99 / samples")
         for step, samples in sorted(times.items()):
             ordered = sorted(samples)
-            print(f"  {step:14s} {statistics.median(ordered):5.1f} / {ordered[int(len(ordered) * 0.99)]:5.1f} / {len(ordered)}")
+            print(
+                f"  {step:14s} {statistics.median(ordered):5.1f} / "
+                f"{ordered[int(len(ordered) * 0.99)]:5.1f} / {len(ordered)}"
+            )
         every = sorted(s for samples in times.values() for s in samples)
-        print(f"  all screens    {statistics.median(every):5.1f} / {every[int(len(every) * 0.99)]:5.1f} / {len(every)}")
+        print(
+            f"  all screens    {statistics.median(every):5.1f} / {every[int(len(every) * 0.99)]:5.1f} / "
+            f"{len(every)}"
+        )
         idle(app)
         app.close()
         service.close()
@@ -72,8 +78,10 @@ def idle(app: App, seconds: float = 5.0) -> None:
         app.frame()
         clock.tick(30)
     wall, cpu = time.perf_counter() - started, cpu_s() - started_cpu
-    print(f"idle screen for {wall:.1f} s at 30 fps: CPU {cpu / wall:.1%} of one core, "
-          f"{len(app.stats.render_ms) - drawn} frames drawn")
+    print(
+        f"idle screen for {wall:.1f} s at 30 fps: CPU {cpu / wall:.1%} of one core, "
+        f"{len(app.stats.render_ms) - drawn} frames drawn"
+    )
 
 
 if __name__ == "__main__":

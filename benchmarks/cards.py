@@ -20,10 +20,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.assets import read_asset  # noqa: E402
 from companion.cards_command import card_registry
 from hardware.cards import CardDetector, Confirmer, default_detector, markers_of  # noqa: E402
-from hardware.registry import parse_registry  # noqa: E402
 from hardware.scene import CONDITIONS, PlacedCard, Scene, random_scene, render  # noqa: E402
 
 FRAMES = 150  # 30 of each condition
@@ -48,8 +46,10 @@ def evaluate(frames: list[tuple[Scene, np.ndarray]], detect: Callable[[np.ndarra
         found += len(truth & seen)
         false += len(seen - truth)
     times.sort()
-    return (f"recall {found / present:.3f} ({found}/{present}), false reads {false}, "
-            f"median {statistics.median(times):.1f} ms, p90 {times[int(len(times) * 0.9)]:.1f} ms")
+    return (
+        f"recall {found / present:.3f} ({found}/{present}), false reads {false}, "
+        f"median {statistics.median(times):.1f} ms, p90 {times[int(len(times) * 0.9)]:.1f} ms"
+    )
 
 
 def marker_ids(detector: CardDetector, frame: np.ndarray) -> set[int]:
@@ -65,9 +65,16 @@ def frames_to_placed(detector: CardDetector, marker: int, seed: int, condition: 
     for frame_number in range(1, 60):
         x = min(target, x + speed)
         moving = x < target
-        scene = Scene((1280, 720), [PlacedCard(marker, (x, 360), 5, 180)],
-                      "motion" if moving else condition, seed * 100 + frame_number)
-        if any(event == ("placed", detector.registry.card(marker)) for event in confirmer.update(detector.read(render(scene)))):
+        scene = Scene(
+            (1280, 720),
+            [PlacedCard(marker, (x, 360), 5, 180)],
+            "motion" if moving else condition,
+            seed * 100 + frame_number,
+        )
+        if any(
+            event == ("placed", detector.registry.card(marker))
+            for event in confirmer.update(detector.read(render(scene)))
+        ):
             return frame_number
     raise RuntimeError("the card was never placed")
 
@@ -79,17 +86,24 @@ def main() -> None:
     known, unknown = sorted(registry.by_marker), [m for m in range(400, 587)]
     frames = dataset(known, unknown)
     counts = {c: sum(1 for s, _ in frames if s.condition == c) for c in CONDITIONS}
-    print(f"{len(frames)} synthetic 1280x720 frames (seed {SEED}): {counts}; 0-3 cards each, "
-          f"{sum(len(s.cards) for s, _ in frames)} cards, some with unknown markers or none")
+    print(
+        f"{len(frames)} synthetic 1280x720 frames (seed {SEED}): {counts}; 0-3 cards each, "
+        f"{sum(len(s.cards) for s, _ in frames)} cards, some with unknown markers or none"
+    )
     ours = CardDetector(registry)
     print("project detector:      ", evaluate(frames, lambda f: marker_ids(ours, f)))
     default = default_detector()
     print("OpenCV default:        ", evaluate(frames, lambda f: {m.marker for m in markers_of(default, f)}))
     apriltag = pupil_apriltags.Detector(families="tag36h11", quad_decimate=2.0, nthreads=1)
     print("AprilTag 3, decimate 2:", evaluate(frames, lambda f: {int(r.tag_id) for r in apriltag.detect(f)}))
-    needed = [frames_to_placed(ours, known[i % len(known)], i, CONDITIONS[i % len(CONDITIONS)]) for i in range(20)]
-    print(f"confirmation vote (3 of 4): a card entering the view is placed after median "
-          f"{statistics.median(needed):.0f} frames (worst {max(needed)}), {statistics.median(needed) * 1000 / FPS:.0f} ms at {FPS} fps")
+    needed = [
+        frames_to_placed(ours, known[i % len(known)], i, CONDITIONS[i % len(CONDITIONS)]) for i in range(20)
+    ]
+    print(
+        f"confirmation vote (3 of 4): a card entering the view is placed after median "
+        f"{statistics.median(needed):.0f} frames (worst {max(needed)}), "
+        f"{statistics.median(needed) * 1000 / FPS:.0f} ms at {FPS} fps"
+    )
     print(f"OpenCV {cv2.__version__}")
 
 

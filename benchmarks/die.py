@@ -37,8 +37,10 @@ def round_trips_ms(command: Callable[[int], Future[Reply]], count: int = 2000) -
 
 
 def report(what: str, samples: list[float]) -> None:
-    print(f"round trip ({what}) over the pty fake: median {statistics.median(samples):.2f} ms, "
-          f"p99 {samples[int(len(samples) * 0.99)]:.2f} ms  [goal: median <= 5 ms]")
+    print(
+        f"round trip ({what}) over the pty fake: median {statistics.median(samples):.2f} ms, "
+        f"p99 {samples[int(len(samples) * 0.99)]:.2f} ms  [goal: median <= 5 ms]"
+    )
 
 
 def reconnect_s(box: FakeBox, link: DieLink, times: int = 10) -> list[float]:
@@ -57,13 +59,15 @@ def reconnect_s(box: FakeBox, link: DieLink, times: int = 10) -> list[float]:
 
 
 def decoder_frames_per_s(frames: int = 200_000, chunk: int = 4096) -> float:
-    stream = b"".join(protocol.encode("status", i & 0xFF, {"seq": i & 0xFF, "uptime_ms": i, "dropped": 0})
-                      for i in range(frames))
+    stream = b"".join(
+        protocol.encode("status", i & 0xFF, {"seq": i & 0xFF, "uptime_ms": i, "dropped": 0})
+        for i in range(frames)
+    )
     decoder = protocol.Decoder()
     start = time.perf_counter()
     decoded = 0
     for offset in range(0, len(stream), chunk):
-        decoded += len(decoder.feed(stream[offset:offset + chunk]))
+        decoded += len(decoder.feed(stream[offset : offset + chunk]))
     elapsed = time.perf_counter() - start
     assert decoded == frames
     return frames / elapsed
@@ -77,10 +81,15 @@ def main() -> None:
         report("ping -> status", round_trips_ms(lambda i: link.ping()))
         report("show, a face as 8 row bytes -> ack", round_trips_ms(lambda i: link.show(FACES[i % 2])))
         back = reconnect_s(box, link)
-        print(f"back online after the box returns: median {statistics.median(back):.2f} s, "
-              f"worst {max(back):.2f} s  [goal <= 2 s]")
+        print(
+            f"back online after the box returns: median {statistics.median(back):.2f} s, "
+            f"worst {max(back):.2f} s  [goal <= 2 s]"
+        )
         link.close()
-    print(f"decoder, CPython: {decoder_frames_per_s():,.0f} frames/s (status frames, 4 KiB reads)  [goal >= 50,000]")
+    print(
+        f"decoder, CPython: {decoder_frames_per_s():,.0f} frames/s (status frames, 4 KiB reads)  "
+        "[goal >= 50,000]"
+    )
     print(f"wire time at {protocol.BAUD} baud (10 bits a byte; USB CDC is faster):")
     for entry in protocol.MESSAGES:
         size = protocol.frame_size(entry[1])

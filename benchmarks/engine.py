@@ -17,11 +17,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.assets import edition  # noqa: E402
 from companion.games.milano1848.actions import AustrianTurn  # noqa: E402
+from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.dealer import Dealer  # noqa: E402
 from companion.games.milano1848.edition import Edition  # noqa: E402
 from companion.games.milano1848.game import Game, Record, replay  # noqa: E402
 from companion.games.milano1848.legal import random_action  # noqa: E402
-from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.reducer import apply, play  # noqa: E402
 from companion.games.milano1848.setup import Options, new_game  # noqa: E402
 from companion.games.milano1848.state import AUSTRIAN_TURN, OVER, State  # noqa: E402
@@ -104,10 +104,15 @@ def replay_ms(edition: Edition, length: int = 300, repeats: int = 20) -> float:
 def main() -> None:
     milano = edition("milano1848")
     median, p99 = austrian_turn_us(milano)
-    print(f"austrian turn (checked, mid-game, 4 players): median {median:.0f} us, p99 {p99:.0f} us  [goal <= 200 us]")
+    print(
+        f"austrian turn (checked, mid-game, 4 players): median {median:.0f} us, p99 {p99:.0f} us  "
+        "[goal <= 200 us]"
+    )
     rate, decisions = games_per_second(milano)
-    print(f"random legal games, one core: {rate:.0f} games/s (median of 5 s), {decisions:.0f} decisions/game"
-          "  [goal >= 500]")
+    print(
+        f"random legal games, one core: {rate:.0f} games/s (median of 5 s), {decisions:.0f} decisions/game"
+        "  [goal >= 500]"
+    )
     print(f"replay of a 300-action record: median {replay_ms(milano):.1f} ms  [goal <= 20 ms]")
 
 

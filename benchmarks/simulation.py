@@ -49,7 +49,9 @@ print(f"{engine}: the ten set-ups: {slowest:.0f}-{max(setups.values()):.0f} game
 
 def games_per_second(path: Path, workdir: str) -> str:
     env = {**os.environ, "PYTHONPATH": str(path), "COMPANION_ASSETS": str(ROOT / "assets")}
-    done = subprocess.run([sys.executable, "-c", RUN], env=env, cwd=workdir, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", RUN], env=env, cwd=workdir, capture_output=True, text=True, check=True
+    )
     return done.stdout.strip()
 
 

@@ -20,12 +20,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.assets import edition  # noqa: E402
-from companion.tables.milano1848.layout import zone_layout  # noqa: E402
 from companion.games.milano1848.actions import AustrianTurn  # noqa: E402
 from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
 from companion.games.milano1848.setup import Options  # noqa: E402
 from companion.games.milano1848.state import OVER  # noqa: E402
+from companion.tables.milano1848.layout import zone_layout  # noqa: E402
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket  # noqa: E402
 from hardware.document import DOTS_PER_MM, Document, Raster  # noqa: E402
 from hardware.paper import paper_mm  # noqa: E402
@@ -78,19 +78,25 @@ def main() -> None:
     parser.add_argument("--pictures", type=Path, help="draw Example 7, the longest and shortest ticket here")
     args = parser.parse_args()
     tickets, chronicles = turns(args.turns)
-    print(f"{len(tickets)} Austrian-turn tickets (3-5 players, basic and advanced), "
-          "mm of 58 mm paper, from the bytes:")
+    print(
+        f"{len(tickets)} Austrian-turn tickets (3-5 players, basic and advanced), "
+        "mm of 58 mm paper, from the bytes:"
+    )
     for kind in ("all", "heavy", "light"):
         lengths = sorted(length for length, k, _ in tickets if kind in ("all", k))
         over = sum(length > GOAL_MM for length in lengths)
-        print(f"  {kind:5} {len(lengths):4} turns: median {statistics.median(lengths):.1f}, "
-              f"p99 {lengths[int(len(lengths) * 0.99)]:.1f}, max {lengths[-1]:.1f}, min {lengths[0]:.1f}; "
-              f"{over} over {GOAL_MM:.0f} mm")
+        print(
+            f"  {kind:5} {len(lengths):4} turns: median {statistics.median(lengths):.1f}, "
+            f"p99 {lengths[int(len(lengths) * 0.99)]:.1f}, max {lengths[-1]:.1f}, min {lengths[0]:.1f}; "
+            f"{over} over {GOAL_MM:.0f} mm"
+        )
     maps = Counter(next((b.height for b in t.blocks if isinstance(b, Raster)), 0) for _, _, t in tickets)
     print(f"  map height in dots: {', '.join(f'{h}: {n}' for h, n in sorted(maps.items(), reverse=True))}")
     print(f"Example 7 (rulebook): {paper(example_7()):.1f} mm")
-    print(f"chronicle at game end ({len(chronicles)} games): median {statistics.median(chronicles):.1f}, "
-          f"max {max(chronicles):.1f} mm")
+    print(
+        f"chronicle at game end ({len(chronicles)} games): median {statistics.median(chronicles):.1f}, "
+        f"max {max(chronicles):.1f} mm"
+    )
     if args.pictures:
         _pictures(args.pictures, tickets)
 

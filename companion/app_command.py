@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 import queue
-from collections.abc import Sequence
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from companion import i18n
@@ -45,7 +45,9 @@ def run(args: argparse.Namespace) -> int:
         from companion.ui import display
         from companion.ui.app import App
     except ImportError as exc:
-        raise UserError(f"the app needs pygame-ce and Pillow ({exc.name} is missing): pip install -e '.[app]'") from None
+        raise UserError(
+            f"the app needs pygame-ce and Pillow ({exc.name} is missing): pip install -e '.[app]'"
+        ) from None
     if not args.headless:
         problem = display.prepare(config["screen.driver"])  # may start us again inside the kiosk compositor
         if problem:
@@ -53,12 +55,26 @@ def run(args: argparse.Namespace) -> int:
     store = open_store()
     i18n.use(store.setting("language") or config["companion.language"])  # the settings screen's choice wins
     presses: queue.Queue[str] = queue.Queue()  # the table's buttons, from gpiozero's threads
-    opened = open_devices(config, store.directory, presses.put, ticket_dir=_ticket_dir(args),
-                          retry_s=0.2 if args.headless else 2.0)
+    opened = open_devices(
+        config,
+        store.directory,
+        presses.put,
+        ticket_dir=_ticket_dir(args),
+        retry_s=0.2 if args.headless else 2.0,
+    )
     sessions = Sessions(store, opened.devices, trace=args.trace_journal)
     try:
-        app = _open(App, args, config, opened.tray, sessions, presses, store.notice, choices,
-                    check_devices=lambda: run_checks(config, opened, store, headless=args.headless))
+        app = _open(
+            App,
+            args,
+            config,
+            opened.tray,
+            sessions,
+            presses,
+            store.notice,
+            choices,
+            check_devices=lambda: run_checks(config, opened, store, headless=args.headless),
+        )
         if args.autoplay:
             resumed = sessions.resume() if args.resume and store.in_progress() else None
             app.begin(resumed or sessions.new(game, _options(choices[game], args)))
@@ -80,8 +96,12 @@ class Sessions:
     def new(self, game_id: str, options: Any, cards: Sequence[Any] = ()) -> Session:
         """A new game; table decks name the setup's cards in `cards` (CardNeeded: one more is needed)."""
         game = find_game(game_id).new_game(edition(game_id), options, cards)
-        return Session(game, self.devices, find_table(game_id).new_table(),
-                       journal=Journal.start(self.store, game, self.trace))
+        return Session(
+            game,
+            self.devices,
+            find_table(game_id).new_table(),
+            journal=Journal.start(self.store, game, self.trace),
+        )
 
     def remember_language(self, code: str) -> None:
         try:
@@ -97,7 +117,8 @@ class Sessions:
         options = saved.header.get("options", {})
         players = options.get("players", "?") if isinstance(options, dict) else "?"
         return _("Resume {game}: round {round}, {players} players, {actions} actions").format(
-            game=saved.title, round=saved.round, players=players, actions=saved.actions)
+            game=saved.title, round=saved.round, players=players, actions=saved.actions
+        )
 
     def resume(self) -> Session:
         saved = self.store.in_progress()
@@ -137,7 +158,9 @@ def state_digest(game: PlayedGame) -> str:
 def _choices(game: str, args: argparse.Namespace) -> dict[str, Any]:
     """Every game's start choices; the one asked for (--game) first, with the command's options."""
     ordered = [game] + [g for g in table_ids() if g != game]
-    return {g: find_table(g).Choices.from_args(args) if g == game else find_table(g).Choices() for g in ordered}
+    return {
+        g: find_table(g).Choices.from_args(args) if g == game else find_table(g).Choices() for g in ordered
+    }
 
 
 def _options(choices: Any, args: argparse.Namespace) -> Any:
@@ -156,8 +179,17 @@ def _ticket_dir(args: argparse.Namespace) -> Any:
     return Path(args.ticket_dir) if args.ticket_dir else None
 
 
-def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any] | None,  # type: ignore[no-untyped-def]
-          sessions: Sessions, presses: queue.Queue[str], notice: str, choices: dict[str, Any], check_devices: Any):
+def _open(
+    app_class: type,
+    args: argparse.Namespace,
+    config: Any,
+    tray: list[Any] | None,
+    sessions: Sessions,
+    presses: queue.Queue[str],
+    notice: str,
+    choices: dict[str, Any],
+    check_devices: Any,
+) -> Any:
     size_text = args.size or config["screen.size"]
     width, _, height = size_text.partition("x")
     try:
@@ -165,12 +197,25 @@ def _open(app_class: type, args: argparse.Namespace, config: Any, tray: list[Any
     except ValueError:
         raise UserError(f"--size: {size_text!r} is not WIDTHxHEIGHT, like 800x480") from None
     try:
-        return app_class(None, size, headless=args.headless, tray=tray, new_session=sessions.new,
-                         resume=(sessions.resumable, sessions.resume), notice=notice, presses=presses,
-                         check_devices=check_devices, choose_language=sessions.remember_language,
-                         camera=sessions.devices.cards, games=list(choices), choices=choices)
+        return app_class(
+            None,
+            size,
+            headless=args.headless,
+            tray=tray,
+            new_session=sessions.new,
+            resume=(sessions.resumable, sessions.resume),
+            notice=notice,
+            presses=presses,
+            check_devices=check_devices,
+            choose_language=sessions.remember_language,
+            camera=sessions.devices.cards,
+            games=list(choices),
+            choices=choices,
+        )
     except Exception as exc:  # pygame.error: no display, no video driver
-        raise UserError(f"no screen to open ({exc}); try --headless, or --terminal for the text demo") from None
+        raise UserError(
+            f"no screen to open ({exc}); try --headless, or --terminal for the text demo"
+        ) from None
 
 
 def _autoplay(app, opened, rounds: int) -> int:  # type: ignore[no-untyped-def]

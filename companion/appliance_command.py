@@ -1,4 +1,5 @@
-"""`companion games`, `companion config` and `companion doctor`: the saved games in the journal, the config file, the hardware check."""
+"""`companion games`, `companion config` and `companion doctor`: the saved games in the journal, the
+config file, the hardware check."""
 
 from __future__ import annotations
 
@@ -128,7 +129,9 @@ def doctor(args: argparse.Namespace) -> int:
     presses: queue.Queue[str] = queue.Queue()
     opened = open_devices(config, store.directory, presses.put)
     try:
-        checks = run_checks(config, opened, store, headless=args.headless, presses=presses, press_s=args.buttons)
+        checks = run_checks(
+            config, opened, store, headless=args.headless, presses=presses, press_s=args.buttons
+        )
     finally:
         opened.close()
         store.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,15 +29,16 @@ def read_asset(relative: str) -> str:
         raise DataError(str(path), f"cannot be read ({exc.strerror})") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def edition(game_id: str) -> Any:
     """A game's data files (`assets/<game>/`), validated by its engine; errors name the file's full path."""
     rules = find_game(game_id)
-    return rules.load_edition(lambda name: read_asset(f"{rules.id}/{name}"),
-                              lambda name: str(assets_dir() / rules.id / name))
+    return rules.load_edition(
+        lambda name: read_asset(f"{rules.id}/{name}"), lambda name: str(assets_dir() / rules.id / name)
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def die_faces(game_id: str) -> dict[str, Face]:
     """A game's own die faces (`assets/<game_id>/die-faces.toml`), validated: name -> face.
     DataError names the file and the face at fault."""

@@ -25,7 +25,9 @@ def card_registry() -> Any:
     found = [(assets_dir() / game / "cards.toml") for game in game_ids()]
     files = [path for path in found if path.exists()]
     try:
-        registries = [parse_registry(read_asset(f"{path.parent.name}/cards.toml"), str(path)) for path in files]
+        registries = [
+            parse_registry(read_asset(f"{path.parent.name}/cards.toml"), str(path)) for path in files
+        ]
         return merge(registries, [str(path) for path in files])
     except RegistryError as exc:
         raise UserError(str(exc)) from None
@@ -79,7 +81,10 @@ def sheet(args: argparse.Namespace) -> int:
         paths = stickers.save(stickers.sheets(markers, args.size_mm), Path(args.out))
     except OSError as exc:
         raise UserError(f"{args.out}: cannot be written ({exc.strerror})") from None
-    print(f"{len(markers)} stickers of {args.size_mm:g} mm on {len(paths)} file(s): {', '.join(map(str, paths))}")
+    print(
+        f"{len(markers)} stickers of {args.size_mm:g} mm on {len(paths)} file(s): "
+        f"{', '.join(map(str, paths))}"
+    )
     return 0
 
 

@@ -28,11 +28,13 @@ def user_errors(command: Callable[[argparse.Namespace], int]) -> Callable[[argpa
         except (UserError, DataError) as exc:  # DataError here: a broken file in assets/
             print(f"companion: {exc}", file=sys.stderr)
             return USAGE_ERROR
+
     return guarded
 
 
 def read_text(path: str, limit: int) -> str:
-    """A file the user named, as text: one line (UserError) if it is not a regular UTF-8 file within `limit`."""
+    """A file the user named, as text: one line (UserError) if it is not a regular UTF-8 file within
+    `limit`."""
     try:
         return files.read_text(path, limit)
     except files.FileRefused as exc:

@@ -59,25 +59,44 @@ SCHEMA: dict[str, dict[str, Setting]] = {
         "language": Setting("en", '"en" or "it"', _one_of("en", "it")),
     },
     "screen": {
-        "size": Setting("800x480", '"full" (the whole screen) or WIDTHxHEIGHT such as "800x480"',
-                        _matches(r"full|[0-9]{3,4}x[0-9]{3,4}")),
-        "driver": Setting("auto", '"auto", "kmsdrm", "wayland", "x11" or "cage" (kiosk compositor)',
-                          _one_of("auto", "kmsdrm", "wayland", "x11", "cage")),
+        "size": Setting(
+            "800x480",
+            '"full" (the whole screen) or WIDTHxHEIGHT such as "800x480"',
+            _matches(r"full|[0-9]{3,4}x[0-9]{3,4}"),
+        ),
+        "driver": Setting(
+            "auto",
+            '"auto", "kmsdrm", "wayland", "x11" or "cage" (kiosk compositor)',
+            _one_of("auto", "kmsdrm", "wayland", "x11", "cage"),
+        ),
     },
     "camera": {
-        "source": Setting("none", '"none" (cards are tapped on screen), "simulated" (desk: cards dragged to a lens '
-                          'on screen), "picamera", "video:N" (N: the camera number, 0-999) or "folder:PATH"',
-                          _matches(r"none|simulated|picamera|video:[0-9]{1,3}|folder:.+")),
+        "source": Setting(
+            "none",
+            '"none" (cards are tapped on screen), "simulated" (desk: cards dragged to a lens '
+            'on screen), "picamera", "video:N" (N: the camera number, 0-999) or "folder:PATH"',
+            _matches(r"none|simulated|picamera|video:[0-9]{1,3}|folder:.+"),
+        ),
     },
     "printer": {
-        "connection": Setting("simulated", '"simulated" (tickets on screen), usb:VID:PID, serial:DEVICE, network:HOST[:PORT] '
-                              "or file:DEVICE", _printer),
-        "profile": Setting("POS-5890", "a python-escpos printer profile, such as \"POS-5890\"",
-                           _matches(r"[A-Za-z0-9_.-]{1,40}")),
+        "connection": Setting(
+            "simulated",
+            '"simulated" (tickets on screen), usb:VID:PID, serial:DEVICE, network:HOST[:PORT] or file:DEVICE',
+            _printer,
+        ),
+        "profile": Setting(
+            "POS-5890",
+            'a python-escpos printer profile, such as "POS-5890"',
+            _matches(r"[A-Za-z0-9_.-]{1,40}"),
+        ),
     },
     "die": {
-        "port": Setting("simulated", '"simulated" (drawn on screen), "auto" (found by USB id) or a device such as '
-                        '"/dev/companion-die"', _matches(r"simulated|auto|/.+")),
+        "port": Setting(
+            "simulated",
+            '"simulated" (drawn on screen), "auto" (found by USB id) or a device such as '
+            '"/dev/companion-die"',
+            _matches(r"simulated|auto|/.+"),
+        ),
     },
     "buttons": {
         "enabled": Setting(False, "true or false", lambda value: isinstance(value, bool)),
@@ -149,9 +168,13 @@ def parse(text: str, source: str) -> Config:
 def _checked(source: str, section: str, key: str, value: Any) -> Any:
     setting = SCHEMA[section].get(key)
     if setting is None:
-        raise ConfigError(f"{source}: {section}.{key} is not a setting; [{section}] has {_listed(SCHEMA[section])}")
+        raise ConfigError(
+            f"{source}: {section}.{key} is not a setting; [{section}] has {_listed(SCHEMA[section])}"
+        )
     if not setting.accepts(value):
-        raise ConfigError(f"{source}: {section}.{key} = {_quoted(value)} is not allowed; use {setting.allowed}")
+        raise ConfigError(
+            f"{source}: {section}.{key} = {_quoted(value)} is not allowed; use {setting.allowed}"
+        )
     return value
 
 
@@ -159,7 +182,9 @@ def _quoted(value: Any) -> str:
     """The value as the error message shows it: at most 60 characters, whatever it is."""
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "a table"
-    return _toml_value(value)[:60] if not isinstance(value, int) or abs(value) < 10**60 else "a number that long"
+    return (
+        _toml_value(value)[:60] if not isinstance(value, int) or abs(value) < 10**60 else "a number that long"
+    )
 
 
 def _listed(names: dict[str, Any]) -> str:

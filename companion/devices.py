@@ -34,8 +34,13 @@ class OpenDevices:
             close()
 
 
-def open_devices(config: Config, state_dir: Path, press: Callable[[str], None],
-                 ticket_dir: Path | None = None, retry_s: float = 2.0) -> OpenDevices:
+def open_devices(
+    config: Config,
+    state_dir: Path,
+    press: Callable[[str], None],
+    ticket_dir: Path | None = None,
+    retry_s: float = 2.0,
+) -> OpenDevices:
     """Everything the config names; the print queue lives in `state_dir` so a restart loses no ticket."""
     from hardware.drawing import Drawing
     from hardware.printer import PrintService
@@ -44,7 +49,9 @@ def open_devices(config: Config, state_dir: Path, press: Callable[[str], None],
     printer, tray = _printer(config, ticket_dir, drawing)
     service = PrintService(printer, state_dir / PRINT_QUEUE, retry_s=retry_s)
     die = _die(config)
-    opened = OpenDevices(Devices(die, service, _camera(config)), tray, closers=[drawing.close, service.close, die.close])
+    opened = OpenDevices(
+        Devices(die, service, _camera(config)), tray, closers=[drawing.close, service.close, die.close]
+    )
     if opened.devices.cards is not None:
         opened.closers.append(opened.devices.cards.close)
     if config["buttons.enabled"]:
@@ -52,8 +59,9 @@ def open_devices(config: Config, state_dir: Path, press: Callable[[str], None],
             opened.buttons = _buttons(config, press)
             opened.closers.append(opened.buttons.close)
         except Exception as exc:  # gpiozero's own: no pin factory here, a pin in use, a bad pin
-            opened.problems["buttons"] = Sentence("The table buttons cannot be opened ({error}).",
-                                                  error=f"{exc.__class__.__name__}: {exc}")
+            opened.problems["buttons"] = Sentence(
+                "The table buttons cannot be opened ({error}).", error=f"{exc.__class__.__name__}: {exc}"
+            )
     return opened
 
 

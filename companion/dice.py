@@ -100,5 +100,7 @@ class DiceRoller:
         roller = cls(seed)
         for expected in rolls:
             if roller.roll(expected.dice) != expected:
-                raise DiceError(f"roll {len(roller.rolls)} does not match seed {seed}: the record was changed")
+                raise DiceError(
+                    f"roll {len(roller.rolls)} does not match seed {seed}: the record was changed"
+                )
         return roller

@@ -23,8 +23,11 @@ def use(code: str) -> None:
     """Switch every later `_` to this language ("en" or "it"); an unknown one falls back to English."""
     global _catalog, language
     language = code if code in LANGUAGES else "en"
-    _catalog = (gettext.NullTranslations() if language == "en"
-                else gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True))
+    _catalog = (
+        gettext.NullTranslations()
+        if language == "en"
+        else gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    )
 
 
 def _(message: str) -> str:
@@ -41,6 +44,8 @@ def translate(text: object) -> str:
     template = getattr(text, "template", None)
     if not isinstance(template, str):
         return str(text)
-    values = {key: translate(value) if isinstance(getattr(value, "template", None), str) else value
-              for key, value in getattr(text, "values", {}).items()}
+    values = {
+        key: translate(value) if isinstance(getattr(value, "template", None), str) else value
+        for key, value in getattr(text, "values", {}).items()
+    }
     return _catalog.gettext(template).format(**values)

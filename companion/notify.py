@@ -13,7 +13,9 @@ class Notifier:
     def __init__(self) -> None:
         self.address = os.environ.get("NOTIFY_SOCKET", "")
         watchdog_us = int(os.environ.get("WATCHDOG_USEC", "0") or 0)
-        self.every_s = watchdog_us / 2e6 if watchdog_us else 0.0  # twice per watchdog period, as sd_notify(3) advises
+        self.every_s = (
+            watchdog_us / 2e6 if watchdog_us else 0.0
+        )  # twice per watchdog period, as sd_notify(3) advises
         self.ready = False
         self._last = 0.0
 

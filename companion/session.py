@@ -35,8 +35,11 @@ class Devices:
         simulated_camera = sys.modules.get("hardware.sim.camera")  # not imported: no simulated camera
         if self.desk_die is None and simulated_die is not None and isinstance(self.die, simulated_die.SimDie):
             self.desk_die = self.die
-        if self.desk_camera is None and simulated_camera is not None and \
-                isinstance(self.cards, simulated_camera.SimCamera):
+        if (
+            self.desk_camera is None
+            and simulated_camera is not None
+            and isinstance(self.cards, simulated_camera.SimCamera)
+        ):
             self.desk_camera = self.cards
 
 
@@ -170,7 +173,8 @@ class Session:
         return True
 
     def _saved(self, checkpoint: bool) -> bool:
-        """The journal commits the decision before anyone sees it; if it cannot, the decision is taken back."""
+        """The journal commits the decision before anyone sees it; if it cannot, the decision is taken
+        back."""
         if self.journal is None:
             return True
         try:

@@ -77,8 +77,10 @@ class SavedGame:
         options = self.header.get("options", {})
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.updated))
         how = f"{self.winner.capitalize()} won" if self.winner else "in progress"
-        return (f"game {self.id}: {self.title}, {when}, {options.get('players', '?')} player(s), "
-                f"{options.get('mode', '?')}, round {self.round}, {self.actions} actions, {how}")
+        return (
+            f"game {self.id}: {self.title}, {when}, {options.get('players', '?')} player(s), "
+            f"{options.get('mode', '?')}, round {self.round}, {self.actions} actions, {how}"
+        )
 
 
 class Store:
@@ -92,7 +94,9 @@ class Store:
         try:
             self.backups.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError(f"The journal directory {self.directory} cannot be created ({exc.strerror}).") from None
+            raise StoreError(
+                f"The journal directory {self.directory} cannot be created ({exc.strerror})."
+            ) from None
         self.db = self._open_checked()
 
     def _open_checked(self) -> sqlite3.Connection:
@@ -105,7 +109,9 @@ class Store:
                 raise StoreError(str(exc)) from None
             aside = self._move_aside()
             self.db = self._open()
-            self.notice = f"The journal was damaged ({exc}); it was moved to {aside.name}. " + self._restore_backup()
+            self.notice = (
+                f"The journal was damaged ({exc}); it was moved to {aside.name}. " + self._restore_backup()
+            )
             return self.db
 
     def _open(self) -> sqlite3.Connection:
@@ -116,7 +122,9 @@ class Store:
                 raise sqlite3.DatabaseError(f"integrity check: {check}")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"{self.path} was written by a newer companion (schema {version})")
+                raise sqlite3.DatabaseError(
+                    f"{self.path} was written by a newer companion (schema {version})"
+                )
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -145,7 +153,10 @@ class Store:
         except (OSError, UnicodeDecodeError, DataError) as exc:
             return f"The backup {newest.name} cannot be read either ({exc}): start a new game."
         saved = self.game(game_id)
-        return f"The backup {newest.name} (round {saved.round}, {saved.actions} actions) is restored: Resume goes on from there."
+        return (
+            f"The backup {newest.name} (round {saved.round}, {saved.actions} actions) is restored: "
+            "Resume goes on from there."
+        )
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -165,8 +176,10 @@ class Store:
         """A new game; its id."""
         now = time.time()
         with self._transaction():
-            cursor = self.db.execute("INSERT INTO games (header, started, updated) VALUES (?, ?, ?)",
-                                     (json.dumps(header), now, now))
+            cursor = self.db.execute(
+                "INSERT INTO games (header, started, updated) VALUES (?, ?, ?)",
+                (json.dumps(header), now, now),
+            )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -174,22 +187,29 @@ class Store:
         """Record decision number `seq`; committed to disk when this returns."""
         with self._transaction():
             self.db.execute("INSERT INTO records VALUES (?, ?, ?)", (game_id, seq, json.dumps(record)))
-            self.db.execute("UPDATE games SET updated = ?, round = ?, winner = ? WHERE id = ?",
-                            (time.time(), round, winner, game_id))
+            self.db.execute(
+                "UPDATE games SET updated = ?, round = ?, winner = ? WHERE id = ?",
+                (time.time(), round, winner, game_id),
+            )
 
     def pop(self, game_id: int, round: int) -> None:
         """Forget the game's last decision (Undo)."""
         with self._transaction():
-            self.db.execute("DELETE FROM records WHERE game = ? AND seq = "
-                            "(SELECT MAX(seq) FROM records WHERE game = ?)", (game_id, game_id))
-            self.db.execute("UPDATE games SET updated = ?, round = ?, winner = NULL WHERE id = ?",
-                            (time.time(), round, game_id))
+            self.db.execute(
+                "DELETE FROM records WHERE game = ? AND seq = (SELECT MAX(seq) FROM records WHERE game = ?)",
+                (game_id, game_id),
+            )
+            self.db.execute(
+                "UPDATE games SET updated = ?, round = ?, winner = NULL WHERE id = ?",
+                (time.time(), round, game_id),
+            )
 
     def games(self) -> list[SavedGame]:
         """Every saved game, the latest first."""
         rows = self.db.execute(
             "SELECT id, header, started, updated, round, winner, "
-            "(SELECT COUNT(*) FROM records WHERE game = games.id) FROM games ORDER BY updated DESC, id DESC")
+            "(SELECT COUNT(*) FROM records WHERE game = games.id) FROM games ORDER BY updated DESC, id DESC"
+        )
         return [SavedGame(row[0], json.loads(row[1]), *row[2:]) for row in rows]
 
     def game(self, game_id: int) -> SavedGame:
@@ -214,16 +234,21 @@ class Store:
         try:
             return load_record(self.export(game_id))[1]
         except DataError as exc:
-            raise StoreError(f"Game {game_id} cannot be replayed ({exc}); `companion games export` keeps its record.") from None
+            raise StoreError(
+                f"Game {game_id} cannot be replayed ({exc}); `companion games export` keeps its record."
+            ) from None
 
     def import_text(self, text: str) -> int:
-        """A JSON Lines record, checked by replaying it, as a new saved game; its id. DataError: what is wrong."""
+        """A JSON Lines record, checked by replaying it, as a new saved game; its id. DataError: what is
+        wrong."""
         rules, game = load_record(text)
         round_, winner = rules.standing(game.state)
         game_id = self.create(game.header())
         with self._transaction():
-            self.db.executemany("INSERT INTO records VALUES (?, ?, ?)",
-                                [(game_id, n, json.dumps(r.to_dict())) for n, r in enumerate(game.records, start=1)])
+            self.db.executemany(
+                "INSERT INTO records VALUES (?, ?, ?)",
+                [(game_id, n, json.dumps(r.to_dict())) for n, r in enumerate(game.records, start=1)],
+            )
             self.db.execute("UPDATE games SET round = ?, winner = ? WHERE id = ?", (round_, winner, game_id))
         return game_id
 
@@ -276,11 +301,15 @@ def _sentence(exc: sqlite3.DatabaseError) -> str:
 class Journal:
     """One game in the store: the session tells it after every decision and every undo."""
 
-    def __init__(self, store: Store, game_id: int, trace: Callable[[int, PlayedGame], None] | None = None) -> None:
+    def __init__(
+        self, store: Store, game_id: int, trace: Callable[[int, PlayedGame], None] | None = None
+    ) -> None:
         self.store, self.game_id, self.trace = store, game_id, trace
 
     @classmethod
-    def start(cls, store: Store, game: PlayedGame, trace: Callable[[int, PlayedGame], None] | None = None) -> Journal:
+    def start(
+        cls, store: Store, game: PlayedGame, trace: Callable[[int, PlayedGame], None] | None = None
+    ) -> Journal:
         return cls(store, store.create(game.header()), trace)
 
     def recorded(self, game: PlayedGame, checkpoint: bool = False) -> None:
@@ -296,7 +325,7 @@ class Journal:
             try:
                 self.store.backup(self.game_id)
             except StoreError:
-                pass  # the journal has it; a backup is a spare, and a full card is reported on the next commit
+                pass  # the journal has it; a backup is a spare; a full card is reported at the next commit
 
     @property
     def colours(self) -> list[int] | None:
@@ -331,5 +360,6 @@ class Journal:
             return None
 
     def undone(self, game: PlayedGame) -> None:
-        """Forget the decision the game just took back. StoreError: it is still saved (the caller plays it again)."""
+        """Forget the decision the game just took back. StoreError: it is still saved (the caller plays
+        it again)."""
         self.store.pop(self.game_id, rules_of(game.header()).standing(game.state)[0])

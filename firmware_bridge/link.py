@@ -76,8 +76,14 @@ class DieLink:
     """Talk to the die box. `start()` it; `close()` it; listen with `on_event`."""
 
     def __init__(
-        self, port: str | None = None, *, on_event: Listener | None = None, timeout_s: float = 0.1,
-        tries: int = 3, ping_s: float = 1.0, reconnect_s: float = 0.25,
+        self,
+        port: str | None = None,
+        *,
+        on_event: Listener | None = None,
+        timeout_s: float = 0.1,
+        tries: int = 3,
+        ping_s: float = 1.0,
+        reconnect_s: float = 0.25,
     ) -> None:
         self.port = port
         self.on_event = on_event or (lambda event, detail: None)
@@ -171,7 +177,9 @@ class DieLink:
                     continue
                 self._step()
             except (OSError, protocol.ProtocolError) as exc:  # SerialException is an OSError
-                self._disconnect(Sentence("The die was disconnected ({error}).", error=exc.__class__.__name__))
+                self._disconnect(
+                    Sentence("The die was disconnected ({error}).", error=exc.__class__.__name__)
+                )
 
     def _step(self) -> None:
         self._wait_for_work()
@@ -183,8 +191,11 @@ class DieLink:
         if command is not None and now >= command.deadline:
             if command.tries >= self.tries:
                 self._in_flight = None
-                reason = Sentence("The die stopped answering ({command} got no answer after {tries} tries).",
-                                  command=command.name, tries=command.tries)
+                reason = Sentence(
+                    "The die stopped answering ({command} got no answer after {tries} tries).",
+                    command=command.name,
+                    tries=command.tries,
+                )
                 command.future.set_exception(DieOffline(reason))
                 self._disconnect(reason)
                 return
@@ -233,7 +244,9 @@ class DieLink:
             return  # a late answer to a command already given up on
         self._in_flight = None
         if name == "nak":
-            command.future.set_exception(protocol.ProtocolError(f"The die refused {command.name} (reason {fields['reason']})."))
+            command.future.set_exception(
+                protocol.ProtocolError(f"The die refused {command.name} (reason {fields['reason']}).")
+            )
             return
         if name == "status":
             self._check_reboot(fields["uptime_ms"])
@@ -273,8 +286,11 @@ class DieLink:
         except (OSError, ValueError) as exc:
             self._serial = None
             gone = not os.path.exists(port)
-            self.problem = (Sentence("No die at {port}: is it plugged in?", port=port) if gone else
-                            Sentence("The die at {port} cannot be opened ({error}).", port=port, error=str(exc)))
+            self.problem = (
+                Sentence("No die at {port}: is it plugged in?", port=port)
+                if gone
+                else Sentence("The die at {port} cannot be opened ({error}).", port=port, error=str(exc))
+            )
             return
         self._decoder.reset()
         self._handshake(port)
@@ -291,9 +307,14 @@ class DieLink:
                 self._accept(answer.fields, port)
                 return
             answers.append(answer.name if isinstance(answer, Reply) else "nak")
-        self._disconnect(Sentence(
-            "The die at {port} does not identify itself (it answered hello with {answers}); trying again.",
-            port=port, answers=", ".join(answers)))
+        self._disconnect(
+            Sentence(
+                "The die at {port} does not identify itself (it answered hello with {answers}); "
+                "trying again.",
+                port=port,
+                answers=", ".join(answers),
+            )
+        )
 
     def _hello(self, port: str) -> Reply | protocol.ProtocolError | None:
         """One hello: the box's reply, its refusal, or None when there is no answer to wait for."""
@@ -318,14 +339,23 @@ class DieLink:
 
     def _accept(self, fields: dict[str, int], port: str) -> None:
         if fields["protocol"] != protocol.PROTOCOL_VERSION:
-            message = Sentence("The die at {port} runs firmware for protocol {theirs}, but this companion speaks "
-                               "protocol {ours}: flash firmware_bridge/firmware (docs/hardware/die.md).",
-                               port=port, theirs=fields["protocol"], ours=protocol.PROTOCOL_VERSION)
+            message = Sentence(
+                "The die at {port} runs firmware for protocol {theirs}, but this companion speaks "
+                "protocol {ours}: flash firmware_bridge/firmware (docs/hardware/die.md).",
+                port=port,
+                theirs=fields["protocol"],
+                ours=protocol.PROTOCOL_VERSION,
+            )
             self._disconnect(message)
             self.on_event("incompatible", message)
             return
-        self.info = BoxInfo(fields["protocol"], f"{fields['major']}.{fields['minor']}.{fields['patch']}",
-                            fields["width"], fields["height"], fields["caps"])
+        self.info = BoxInfo(
+            fields["protocol"],
+            f"{fields['major']}.{fields['minor']}.{fields['patch']}",
+            fields["width"],
+            fields["height"],
+            fields["caps"],
+        )
         self.problem = None
         self._booted = None
         self._next_ping = time.monotonic() + self.ping_s

@@ -39,7 +39,13 @@ MESSAGES = (
     (0x06, "ping", HOST, "", ()),
     (0x80, "ack", BOX, ">B", ("seq",)),
     (0x81, "nak", BOX, ">BB", ("seq", "reason")),
-    (0x82, "identify", BOX, ">BBBBBBBB", ("seq", "protocol", "major", "minor", "patch", "width", "height", "caps")),
+    (
+        0x82,
+        "identify",
+        BOX,
+        ">BBBBBBBB",
+        ("seq", "protocol", "major", "minor", "patch", "width", "height", "caps"),
+    ),
     (0x83, "status", BOX, ">BIH", ("seq", "uptime_ms", "dropped")),
     (0x84, "button", BOX, ">B", ("kind",)),
 )
@@ -66,6 +72,7 @@ CAP_ROLL = 4
 MAX_BRIGHTNESS = 15
 
 _LIMITS = {"B": 0xFF, "H": 0xFFFF, "I": 0xFFFFFFFF}
+
 
 class ProtocolError(ValueError):
     """A message that cannot be encoded or a payload that does not fit its message."""
@@ -98,6 +105,7 @@ try:
     def crc16(data: bytes | bytearray | memoryview) -> int:
         return crc_hqx(data, 0xFFFF)  # CPython: the same CRC, in C
 except ImportError:  # MicroPython
+
     def crc16(data: bytes | bytearray | memoryview) -> int:
         return crc16_pure(data)
 
@@ -165,7 +173,7 @@ _SYNC_BYTES = bytes((SYNC,))
 
 
 def _crc_ok(buf: bytearray, start: int, end: int) -> bool:
-    return crc16(memoryview(buf)[start + 1:end - 2]) == (buf[end - 2] << 8) | buf[end - 1]
+    return crc16(memoryview(buf)[start + 1 : end - 2]) == (buf[end - 2] << 8) | buf[end - 1]
 
 
 def _complete_frame_after(buf: bytearray, first: int, end_of_data: int) -> int:
@@ -222,7 +230,7 @@ class Decoder:
                 self.dropped += 1
                 pos = start + 1
                 continue
-            frames.append((buf[start + 2], buf[start + 3], bytes(buf[start + 4:end - 2])))
+            frames.append((buf[start + 2], buf[start + 3], bytes(buf[start + 4 : end - 2])))
             pos = end
         self.buffer = buf[pos:]
         return frames

@@ -8,7 +8,7 @@ re-exports it. This module imports nothing.
 
 
 class Sentence(str):
-    """"No die at /dev/ttyACM0: is it plugged in?" that remembers "No die at {port}: ..." and the port."""
+    """ "No die at /dev/ttyACM0: is it plugged in?" that remembers "No die at {port}: ..." and the port."""
 
     template: str
     values: dict[str, object]

@@ -7,7 +7,9 @@ import os
 from pathlib import Path
 from typing import Any, Protocol
 
-os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # a missing camera is told in one sentence, not in cv2's warnings
+os.environ.setdefault(
+    "OPENCV_LOG_LEVEL", "ERROR"
+)  # a missing camera is told in one sentence, not in cv2's warnings
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
@@ -25,13 +27,17 @@ class FrameSource(Protocol):
 class PicameraSource:
     """Raspberry Pi camera: a greyscale low-resolution stream, short fixed exposure, few buffers."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), exposure_us: int = 4000, gain: float = 4.0) -> None:
+    def __init__(
+        self, size: tuple[int, int] = (1280, 720), exposure_us: int = 4000, gain: float = 4.0
+    ) -> None:
         from picamera2 import Picamera2  # only on the Pi (Debian's python3-picamera2)
 
         self.size = size
         self._camera: Any = Picamera2()
         config = self._camera.create_video_configuration(
-            main={"size": (size[0] * 2, size[1] * 2)}, lores={"size": size, "format": "YUV420"}, buffer_count=3,
+            main={"size": (size[0] * 2, size[1] * 2)},
+            lores={"size": size, "format": "YUV420"},
+            buffer_count=3,
             controls={"AeEnable": False, "ExposureTime": exposure_us, "AnalogueGain": gain, "FrameRate": 30},
         )
         self._camera.configure(config)
@@ -111,13 +117,18 @@ class SyntheticSource:
     def __init__(self, size: tuple[int, int] = (1280, 720), condition: str = "clean") -> None:
         self.scene = Scene(size, [], condition, 0)
 
-    def place(self, marker: int | None, center: tuple[float, float], angle: float = 0.0, width_px: float = 180) -> None:
+    def place(
+        self, marker: int | None, center: tuple[float, float], angle: float = 0.0, width_px: float = 180
+    ) -> None:
         self.remove_at(center)
         self.scene.cards.append(PlacedCard(marker, center, angle, width_px))
 
     def remove_at(self, center: tuple[float, float], radius: float = 60) -> None:
-        self.scene.cards = [c for c in self.scene.cards
-                            if (c.center[0] - center[0]) ** 2 + (c.center[1] - center[1]) ** 2 > radius ** 2]
+        self.scene.cards = [
+            c
+            for c in self.scene.cards
+            if (c.center[0] - center[0]) ** 2 + (c.center[1] - center[1]) ** 2 > radius**2
+        ]
 
     def read(self) -> np.ndarray | None:
         self.scene.seed += 1  # fresh sensor noise every frame, as a camera has

@@ -41,8 +41,10 @@ class Reading:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "cards": [{"marker": m.marker, "card": card, "corners": [list(c) for c in m.corners]}
-                      for m, card in self.cards],
+            "cards": [
+                {"marker": m.marker, "card": card, "corners": [list(c) for c in m.corners]}
+                for m, card in self.cards
+            ],
             "unknown_markers": [m.marker for m in self.unknown],
             "ms": round(self.ms, 2),
         }
@@ -65,15 +67,19 @@ def default_detector() -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(FAMILY), cv2.aruco.DetectorParameters())
 
 
-def markers_of(detector: cv2.aruco.ArucoDetector, gray: np.ndarray, offset: tuple[int, int] = (0, 0),
-               scale: float = 1.0) -> list[Marker]:
-    """Markers in `gray`; corners mapped back to the full frame (`gray` was cut at `offset`, scaled by `scale`)."""
+def markers_of(
+    detector: cv2.aruco.ArucoDetector, gray: np.ndarray, offset: tuple[int, int] = (0, 0), scale: float = 1.0
+) -> list[Marker]:
+    """Markers in `gray`; corners mapped back to the full frame (`gray` was cut at `offset`, scaled
+    by `scale`)."""
     corners, ids, _ = detector.detectMarkers(gray)
     if not len(corners):  # no marker: OpenCV gives ids=None
         return []
     ox, oy = offset
-    return [Marker(int(i), tuple((float(x) / scale + ox, float(y) / scale + oy) for x, y in c.reshape(4, 2)))
-            for c, i in zip(corners, ids.flatten())]
+    return [
+        Marker(int(i), tuple((float(x) / scale + ox, float(y) / scale + oy) for x, y in c.reshape(4, 2)))
+        for c, i in zip(corners, ids.flatten())
+    ]
 
 
 class CardDetector:
@@ -82,7 +88,9 @@ class CardDetector:
     def __init__(self, registry: CardRegistry, roi: tuple[int, int, int, int] | None = None) -> None:
         self.registry = registry
         self.roi = roi
-        self._detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(FAMILY), tuned_parameters())
+        self._detector = cv2.aruco.ArucoDetector(
+            cv2.aruco.getPredefinedDictionary(FAMILY), tuned_parameters()
+        )
 
     def read(self, frame: np.ndarray) -> Reading:
         start = time.perf_counter()
@@ -90,7 +98,7 @@ class CardDetector:
         offset = (0, 0)
         if self.roi is not None:
             x, y, w, h = self.roi
-            gray, offset = gray[y:y + h, x:x + w], (x, y)
+            gray, offset = gray[y : y + h, x : x + w], (x, y)
         scale = min(1.0, WORKING_SIDE / max(gray.shape))
         if scale < 1.0:
             gray = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -153,7 +161,9 @@ class Confirmer:
         return events
 
     def _place(self, track: _Track) -> list[tuple[str, str]]:
-        rivals = [t for t in self.tracks.values() if t.placed and _distance(t.center, track.center) < self.radius]
+        rivals = [
+            t for t in self.tracks.values() if t.placed and _distance(t.center, track.center) < self.radius
+        ]
         if any(rival.votes() >= track.votes() for rival in rivals):
             return []  # the card already there holds its spot until it is out-voted
         events = [("removed", rival.card) for rival in rivals]

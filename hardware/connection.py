@@ -9,7 +9,8 @@ CONNECTION_FORMS = "usb:VID:PID, serial:DEVICE, network:HOST[:PORT], file:DEVICE
 
 
 def parse_connection(spec: str) -> dict[str, Any]:
-    """"usb:0416:5011" -> {"kind": "usb", "vendor": 0x0416, "product": 0x5011}, and so on. ValueError: not one."""
+    """ "usb:0416:5011" -> {"kind": "usb", "vendor": 0x0416, "product": 0x5011}, and so on.
+    ValueError: not one."""
     kind, _, rest = spec.partition(":")
     try:
         if kind == "usb":

@@ -61,7 +61,7 @@ class SerialDie:
 
     @property
     def versions(self) -> str | None:
-        """"firmware 2.0.0, protocol 2" once the handshake is done."""
+        """ "firmware 2.0.0, protocol 2" once the handshake is done."""
         info = self._link.info
         return None if info is None else f"firmware {info.firmware}, protocol {info.protocol}"
 

@@ -28,6 +28,7 @@ class DocumentError(ValueError):
 class Text:
     """A line of text, wrapped at the paper's width. `size` 2: double height and width; `tall`:
     double height only (the full line width)."""
+
     text: str
     bold: bool = False
     size: int = 1
@@ -44,6 +45,7 @@ class Text:
 @dataclass(frozen=True)
 class Columns:
     """Two texts on one line: one at the left edge, one at the right (two lines if they do not fit)."""
+
     left: str
     right: str
     bold: bool = False
@@ -57,15 +59,18 @@ class Rule:
 @dataclass(frozen=True)
 class Raster:
     """A 1-bit picture: rows of `width` pixels packed 8 to a byte, MSB first, 1 = black."""
+
     width: int
     height: int
     data: bytes
 
     def __post_init__(self) -> None:
         _check(0 < self.width <= 4096 and 0 < self.height <= 4096, "a picture is 1 to 4096 dots each way")
-        _check(len(self.data) == (self.width + 7) // 8 * self.height,
-               f"a {self.width}x{self.height} picture needs {(self.width + 7) // 8 * self.height} bytes, "
-               f"not {len(self.data)}")
+        _check(
+            len(self.data) == (self.width + 7) // 8 * self.height,
+            f"a {self.width}x{self.height} picture needs {(self.width + 7) // 8 * self.height} bytes, "
+            f"not {len(self.data)}",
+        )
 
     def pixel(self, x: int, y: int) -> bool:
         row = (self.width + 7) // 8
@@ -83,7 +88,14 @@ class Cut:
 
 
 Block = Text | Columns | Rule | Raster | QR | Cut
-KINDS: dict[str, type[Block]] = {"text": Text, "columns": Columns, "rule": Rule, "raster": Raster, "qr": QR, "cut": Cut}
+KINDS: dict[str, type[Block]] = {
+    "text": Text,
+    "columns": Columns,
+    "rule": Rule,
+    "raster": Raster,
+    "qr": QR,
+    "cut": Cut,
+}
 FIELD_TYPES = {"str": str, "bool": bool, "int": int, "bytes": bytes}
 
 
@@ -107,6 +119,7 @@ class Document:
 @dataclass(frozen=True)
 class Line:
     """One printed line of text: the characters and how the printer is set for them."""
+
     text: str
     align: str = "left"
     bold: bool = False
@@ -132,8 +145,10 @@ def printed_lines(block: Text | Columns, width_px: int) -> list[Line]:
         left, right = printable(block.left), printable(block.right)
         if len(left) + 1 + len(right) <= room:
             return [Line(left + " " * (room - len(left) - len(right)) + right, bold=block.bold)]
-        return [*(Line(t, bold=block.bold) for t in _wrap(left, room)),
-                *(Line(t, "right", block.bold) for t in _wrap(right, room))]
+        return [
+            *(Line(t, bold=block.bold) for t in _wrap(left, room)),
+            *(Line(t, "right", block.bold) for t in _wrap(right, room)),
+        ]
     width = 2 if block.size == 2 else 1
     height = 2 if block.size == 2 or block.tall else 1
     room = columns(width_px, block.font, width)

@@ -8,8 +8,8 @@ folder), and lgpio drops presses shorter than bounce_time, so bounce_time stays 
 from __future__ import annotations
 
 import os
-import warnings
 import tempfile
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -26,8 +26,13 @@ Listener = Callable[[str], None]
 
 
 class TableButtons:
-    def __init__(self, listener: Listener, buttons: dict[str, int] | None = None,
-                 lights: dict[str, int] | None = None, pin_factory: Any = None) -> None:
+    def __init__(
+        self,
+        listener: Listener,
+        buttons: dict[str, int] | None = None,
+        lights: dict[str, int] | None = None,
+        pin_factory: Any = None,
+    ) -> None:
         os.environ.setdefault("LG_WD", tempfile.gettempdir())  # before gpiozero picks lgpio
         from gpiozero import LED, Button
         from gpiozero.exc import PinFactoryFallback
@@ -37,15 +42,21 @@ class TableButtons:
         self._listener = listener
         self.buttons: dict[str, Any] = {}
         for name, pin in (buttons or BUTTON_PINS).items():
-            button = Button(pin, pull_up=True, bounce_time=BOUNCE_S, pin_factory=pin_factory,
-                            hold_time=REPEAT_AFTER_S if name == "back" else STUCK_S,
-                            hold_repeat=name == "back")
+            button = Button(
+                pin,
+                pull_up=True,
+                bounce_time=BOUNCE_S,
+                pin_factory=pin_factory,
+                hold_time=REPEAT_AFTER_S if name == "back" else STUCK_S,
+                hold_repeat=name == "back",
+            )
             button.when_pressed = lambda name=name: self._listener(name)
             if name == "back":
                 button.when_held = self._back_held
             self.buttons[name] = button
-        self.lights: dict[str, Any] = {name: LED(pin, pin_factory=pin_factory)
-                                       for name, pin in (lights or LIGHT_PINS).items()}
+        self.lights: dict[str, Any] = {
+            name: LED(pin, pin_factory=pin_factory) for name, pin in (lights or LIGHT_PINS).items()
+        }
 
     def _back_held(self) -> None:
         if self.buttons["back"].held_time < STUCK_S:  # a stuck Back must not undo the whole game
@@ -65,8 +76,11 @@ class TableButtons:
         for name, button in self.buttons.items():
             held = button.held_time
             if held is not None and held >= STUCK_S:
-                return Sentence("The {button} button has been down for {seconds} s: is it stuck?",
-                                button=name.capitalize(), seconds=round(held))
+                return Sentence(
+                    "The {button} button has been down for {seconds} s: is it stuck?",
+                    button=name.capitalize(),
+                    seconds=round(held),
+                )
         return Sentence("Buttons ready.")
 
     def close(self) -> None:

@@ -27,6 +27,7 @@ class PaperError(ValueError):
 @dataclass
 class Printer:
     """The printer's state while it reads the bytes."""
+
     width_px: int
     pitch: int | None = None  # dots a line; None: the printer's own default, unknown
     font: str = "a"
@@ -143,8 +144,8 @@ def _gs(printer: Printer, data: bytes, i: int, name: int) -> int:
             printer.flush()
             return i + 3
         raise PaperError(f"GS V {mode} at byte {i} feeds to the cutter first, by a length the bytes omit")
-    if name == ord("v") and data[i + 2:i + 3] == b"0":  # GS v 0 m xL xH yL yH: a raster picture
-        header = data[i + 3:i + 8]
+    if name == ord("v") and data[i + 2 : i + 3] == b"0":  # GS v 0 m xL xH yL yH: a raster picture
+        header = data[i + 3 : i + 8]
         if len(header) < 5:
             raise PaperError(f"the bytes end inside a picture's header at byte {i}")
         mode, width_bytes, rows = header[0], header[1] | header[2] << 8, header[3] | header[4] << 8

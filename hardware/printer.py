@@ -12,12 +12,23 @@ import os
 import sys
 import tempfile
 import threading
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from hardware.document import (LINE_DOTS, QR, Columns, Cut, Document, Line, Raster, Rule, Text, printed_lines,
-                               rule_raster)
+from hardware.document import (
+    LINE_DOTS,
+    QR,
+    Columns,
+    Cut,
+    Document,
+    Line,
+    Raster,
+    Rule,
+    Text,
+    printed_lines,
+    rule_raster,
+)
 from hardware.drawing import Drawing
 from hardware.ticket_image import qr_image, raster_image
 
@@ -37,9 +48,13 @@ def open_printer(connection: dict[str, Any], profile: str) -> Any:
         if kind == "usb":
             return printer.Usb(connection["vendor"], connection["product"], profile=profile)
         if kind == "serial":
-            return printer.Serial(connection["device"], baudrate=connection.get("baudrate", 9600), profile=profile)
+            return printer.Serial(
+                connection["device"], baudrate=connection.get("baudrate", 9600), profile=profile
+            )
         if kind == "network":
-            return printer.Network(connection["host"], port=connection.get("port", 9100), timeout=5, profile=profile)
+            return printer.Network(
+                connection["host"], port=connection.get("port", 9100), timeout=5, profile=profile
+            )
         if kind == "file":
             return printer.File(connection["device"], profile=profile)
         if kind == "dummy":
@@ -87,15 +102,23 @@ def send(device: Any, document: Document, width_px: int) -> None:
 
 
 def _text_line(device: Any, line: Line) -> None:
-    device.set(align=line.align, bold=line.bold, font=line.font, normal_textsize=True,
-               double_width=line.width == 2, double_height=line.height == 2)
+    device.set(
+        align=line.align,
+        bold=line.bold,
+        font=line.font,
+        normal_textsize=True,
+        double_width=line.width == 2,
+        double_height=line.height == 2,
+    )
     device.textln(line.text)
 
 
 class EscposPrinter:
     """The real printer; `state()` is "ready", "offline", "paper-low" or "paper-out"."""
 
-    def __init__(self, connection: dict[str, Any], profile: str = "POS-5890", drawing: Drawing | None = None) -> None:
+    def __init__(
+        self, connection: dict[str, Any], profile: str = "POS-5890", drawing: Drawing | None = None
+    ) -> None:
         """`drawing`: where a ticket's ESC/POS bytes are made (the app's: a worker process; by
         default in place); the printer then only gets the bytes."""
         self.connection, self.profile = connection, profile
@@ -277,8 +300,11 @@ class PrintService:
         tickets = f"{waiting} ticket{'s' if waiting != 1 else ''} waiting"
         if self.last_state == "ready":
             return "Printer ready." if not waiting else f"Printing, {tickets}."
-        problem = {"offline": "Printer offline", "paper-out": "Printer out of paper",
-                   "paper-low": "Printer paper low"}[self.last_state]
+        problem = {
+            "offline": "Printer offline",
+            "paper-out": "Printer out of paper",
+            "paper-low": "Printer paper low",
+        }[self.last_state]
         return f"{problem}, {tickets}." if waiting else f"{problem}."
 
     def _report(self, sentence: str) -> None:

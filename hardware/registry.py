@@ -52,8 +52,10 @@ def merge(registries: list[CardRegistry], sources: list[str]) -> CardRegistry:
     for registry, source in zip(registries, sources):
         for marker, card in registry.by_marker.items():
             if marker in by_marker:
-                raise RegistryError(f"{source}: marker {marker} is already {by_marker[marker].card} "
-                                    f"of {by_marker[marker].game}")
+                raise RegistryError(
+                    f"{source}: marker {marker} is already {by_marker[marker].card} "
+                    f"of {by_marker[marker].game}"
+                )
             if card.card in ids:
                 raise RegistryError(f"{source}: card id {card.card} is already a card of {ids[card.card]}")
             by_marker[marker], ids[card.card] = card, card.game
@@ -73,8 +75,10 @@ def parse_registry(text: str, source: str = "registry.toml") -> CardRegistry:
             where = f"{source}: {game} block {number}"
             for marker, card, deck, place in _block_cards(block, where):
                 if marker in by_marker:
-                    raise RegistryError(f"{where}: marker {marker} is already {by_marker[marker].card} "
-                                        f"of {by_marker[marker].game}")
+                    raise RegistryError(
+                        f"{where}: marker {marker} is already {by_marker[marker].card} "
+                        f"of {by_marker[marker].game}"
+                    )
                 by_marker[marker] = Card(game, deck, card, place)
     return CardRegistry(by_marker)
 
@@ -87,13 +91,19 @@ def _block_cards(block: object, where: str) -> list[tuple[int, str, str, int]]:
     deck = block.get("deck")
     if isinstance(block.get("card"), str):
         cards = [block["card"]]
-    elif isinstance(block.get("prefix"), str) and isinstance(block.get("count"), int) and 0 < block["count"] < 1000:
+    elif (
+        isinstance(block.get("prefix"), str)
+        and isinstance(block.get("count"), int)
+        and 0 < block["count"] < 1000
+    ):
         cards = [f"{block['prefix']}{n:02d}" for n in range(1, block["count"] + 1)]
     else:
         raise RegistryError(f"{where}: needs either card, or prefix and count (1-999)")
     if deck is not None and not isinstance(deck, str):
-        raise RegistryError(f"{where}: deck must be a name, like \"zone\"")
+        raise RegistryError(f'{where}: deck must be a name, like "zone"')
     if first < 0 or first + len(cards) > MARKERS_IN_FAMILY:
-        raise RegistryError(f"{where}: markers {first}-{first + len(cards) - 1} are outside 0-{MARKERS_IN_FAMILY - 1}")
+        raise RegistryError(
+            f"{where}: markers {first}-{first + len(cards) - 1} are outside 0-{MARKERS_IN_FAMILY - 1}"
+        )
     named = deck if deck is not None else cards[0]
     return [(first + i, card, named, i + 1) for i, card in enumerate(cards)]

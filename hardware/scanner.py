@@ -21,8 +21,13 @@ REOPEN_S = 1.0
 
 
 class Scanner:
-    def __init__(self, open_source: SourceFactory, detector: CardDetector, confirmer: Confirmer | None = None,
-                 frame_interval_s: float = 0.0) -> None:
+    def __init__(
+        self,
+        open_source: SourceFactory,
+        detector: CardDetector,
+        confirmer: Confirmer | None = None,
+        frame_interval_s: float = 0.0,
+    ) -> None:
         self._open_source = open_source
         self._detector = detector
         self._confirmer = confirmer or Confirmer()
@@ -72,7 +77,9 @@ class Scanner:
             if frame is None:
                 source.close()
                 source = None
-                self.status = Sentence("The camera stopped sending pictures; tap the cards instead while it reconnects.")
+                self.status = Sentence(
+                    "The camera stopped sending pictures; tap the cards instead while it reconnects."
+                )
                 continue
             self._handle(self._detector.read(frame))
             if self._interval:

@@ -61,8 +61,8 @@ def card_image(marker: int | None, rng: np.random.Generator, px_per_mm: float = 
         side = int(STICKER_MM * px_per_mm)
         quiet = int(QUIET_MM * px_per_mm)
         x0, y0 = (w - side) // 2, quiet + 4
-        card[y0 - quiet:y0 + side + quiet, x0 - quiet:x0 + side + quiet] = 255
-        card[y0:y0 + side, x0:x0 + side] = marker_image(marker, side)
+        card[y0 - quiet : y0 + side + quiet, x0 - quiet : x0 + side + quiet] = 255
+        card[y0 : y0 + side, x0 : x0 + side] = marker_image(marker, side)
     return card
 
 
@@ -100,10 +100,12 @@ def _degrade(frame: np.ndarray, condition: str, rng: np.random.Generator) -> np.
         length = int(rng.integers(5, 9))
         kernel = np.zeros((length, length), np.float32)
         kernel[length // 2, :] = 1 / length
-        rotation = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), float(rng.uniform(0, 180)), 1)
+        rotation = cv2.getRotationMatrix2D(
+            (length / 2 - 0.5, length / 2 - 0.5), float(rng.uniform(0, 180)), 1
+        )
         frame = cv2.filter2D(frame, -1, cv2.warpAffine(kernel, rotation, (length, length)))
     elif condition == "dim":
-        frame = (frame.astype(np.float32) * rng.uniform(0.3, 0.45) + rng.normal(0, 3, frame.shape))
+        frame = frame.astype(np.float32) * rng.uniform(0.3, 0.45) + rng.normal(0, 3, frame.shape)
         frame = np.clip(frame, 0, 255).astype(np.uint8)
     elif condition == "glare":
         h, w = frame.shape
@@ -123,7 +125,9 @@ def render(scene: Scene) -> np.ndarray:
     return _degrade(frame, scene.condition, rng)
 
 
-def random_scene(seed: int, markers: list[int], unknown: list[int], size: tuple[int, int] = (1280, 720)) -> Scene:
+def random_scene(
+    seed: int, markers: list[int], unknown: list[int], size: tuple[int, int] = (1280, 720)
+) -> Scene:
     """0-3 cards side by side (never overlapping: a hidden marker is no test of a detector), some
     with unknown markers or none, each turned and tilted a little; a camera condition by seed."""
     rng = np.random.default_rng(seed)
@@ -133,8 +137,13 @@ def random_scene(seed: int, markers: list[int], unknown: list[int], size: tuple[
     for index in range(int(rng.integers(0, 4))):
         kind = rng.random()
         marker = None if kind < 0.1 else int(rng.choice(unknown)) if kind < 0.2 else int(rng.choice(markers))
-        cards.append(PlacedCard(
-            marker, (slots[index] * size[0] + rng.uniform(-25, 25), size[1] / 2 + rng.uniform(-40, 40)),
-            angle=float(rng.uniform(-30, 30)), width_px=float(rng.uniform(140, 200)), tilt=float(rng.uniform(0, 0.15)),
-        ))
+        cards.append(
+            PlacedCard(
+                marker,
+                (slots[index] * size[0] + rng.uniform(-25, 25), size[1] / 2 + rng.uniform(-40, 40)),
+                angle=float(rng.uniform(-30, 30)),
+                width_px=float(rng.uniform(140, 200)),
+                tilt=float(rng.uniform(0, 0.15)),
+            )
+        )
     return Scene(size, cards, CONDITIONS[seed % len(CONDITIONS)], seed)

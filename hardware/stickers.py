@@ -29,12 +29,16 @@ def sticker(marker: int, card: str, size_mm: float, quiet_mm: float, dpi: int) -
     image.paste(Image.fromarray(marker_image(marker, side)), (quiet, quiet))
     draw = ImageDraw.Draw(image)
     font = ImageFont.load_default(size=max(8, int(label * 0.8)))
-    draw.text((image.width / 2, side + 2 * quiet + label / 2), f"{card}  #{marker}", font=font, fill=0, anchor="mm")
+    draw.text(
+        (image.width / 2, side + 2 * quiet + label / 2), f"{card}  #{marker}", font=font, fill=0, anchor="mm"
+    )
     draw.rectangle([0, 0, image.width - 1, image.height - 1], outline=200)  # a faint cutting guide
     return image
 
 
-def sheets(markers: list[tuple[int, str]], size_mm: float = 20, quiet_mm: float = 3, dpi: int = 300) -> list[Image.Image]:
+def sheets(
+    markers: list[tuple[int, str]], size_mm: float = 20, quiet_mm: float = 3, dpi: int = 300
+) -> list[Image.Image]:
     """A4 pages holding every sticker in marker order."""
     page_w, page_h = _px(A4_MM[0], dpi), _px(A4_MM[1], dpi)
     margin, gap = _px(MARGIN_MM, dpi), _px(GAP_MM, dpi)

@@ -11,13 +11,27 @@ from __future__ import annotations
 
 import importlib.util
 import io
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from hardware.document import (FONTS, QR, QR_BORDER, QR_BOX, Columns, Cut, Document, Line, Raster, Rule, Text,
-                               feed_dots, printed_lines, rule_raster)
+from hardware.document import (
+    FONTS,
+    QR,
+    QR_BORDER,
+    QR_BOX,
+    Columns,
+    Cut,
+    Document,
+    Line,
+    Raster,
+    Rule,
+    Text,
+    feed_dots,
+    printed_lines,
+    rule_raster,
+)
 
 DPI = 203
 MONO = "DejaVuSansMono.ttf"  # shipped with python-barcode (a python-escpos dependency) and most Linux systems
@@ -40,7 +54,7 @@ def qr_image(data: str) -> Image.Image:
     return picture.convert("1")
 
 
-@lru_cache(maxsize=None)
+@cache
 def mono_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """A fixed-width font at `size` pixels (DejaVu Sans Mono: 20 fills Font A's 12x24 cell), or
     Pillow's own where none is installed (proportional: the lines keep their height)."""
@@ -96,8 +110,15 @@ def _text_line(line: Line, width: int) -> Image.Image:
     draw = ImageDraw.Draw(cells)
     font = mono_font(20 if line.font == "a" else 15)
     for i, char in enumerate(line.text):
-        draw.text((i * cell_w + cell_w / 2, 0), char, font=font, fill=0, anchor="ma",
-                  stroke_width=1 if line.bold else 0, stroke_fill=0)
+        draw.text(
+            (i * cell_w + cell_w / 2, 0),
+            char,
+            font=font,
+            fill=0,
+            anchor="ma",
+            stroke_width=1 if line.bold else 0,
+            stroke_fill=0,
+        )
     if line.width > 1 or line.height > 1:  # the printer doubles its cells' dots
         cells = cells.resize((cells.width * line.width, cell_h * line.height), Image.Resampling.NEAREST)
     image = Image.new("L", (width, line.dots), 255)

@@ -19,8 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "companion" / "locale"
 SOURCES = (ROOT / "companion", ROOT / "hardware", ROOT / "firmware_bridge")  # the devices' sentences too
 LANGUAGES = ("it",)
-HEADER = {"it": 'Language: it\\nMIME-Version: 1.0\\nContent-Type: text/plain; charset=UTF-8\\n'
-                'Content-Transfer-Encoding: 8bit\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n'}
+HEADER = {
+    "it": "Language: it\\nMIME-Version: 1.0\\nContent-Type: text/plain; charset=UTF-8\\n"
+    "Content-Transfer-Encoding: 8bit\\nPlural-Forms: nplurals=2; plural=(n != 1);\\n"
+}
 
 Message = tuple[str, str | None]  # msgid, msgid_plural
 
@@ -32,11 +34,15 @@ def extract() -> list[Message]:
             if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
                 continue
             texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if node.func.id in ("_", "Sentence") and texts:  # Sentence: the rules engine's, translated on screen
+            if (
+                node.func.id in ("_", "Sentence") and texts
+            ):  # Sentence: the rules engine's, translated on screen
                 found[(texts[0], None)] = None
             elif node.func.id == "ngettext" and len(texts) == 2:
                 found[(texts[0], texts[1])] = None
-            elif node.func.id == "plural" and len(texts) == 2:  # the engine picks the form; both are plain texts
+            elif (
+                node.func.id == "plural" and len(texts) == 2
+            ):  # the engine picks the form; both are plain texts
                 found[(texts[0], None)] = None
                 found[(texts[1], None)] = None
     return list(found)
@@ -112,7 +118,13 @@ def compile_mo(messages: list[Message], entries: dict[str, list[str]]) -> bytes:
         str_table += [len(pairs[k].encode()), offset]
         offset += len(pairs[k].encode()) + 1
     header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + 8 * len(keys), 0, 0)
-    return header + struct.pack(f"{len(id_table)}i", *id_table) + struct.pack(f"{len(str_table)}i", *str_table) + ids + strs
+    return (
+        header
+        + struct.pack(f"{len(id_table)}i", *id_table)
+        + struct.pack(f"{len(str_table)}i", *str_table)
+        + ids
+        + strs
+    )
 
 
 HEADER_TEXT = HEADER["it"].replace("\\n", "\n")
@@ -124,8 +136,10 @@ def main() -> int:
     args = parser.parse_args()
     messages = extract()
     problems = []
-    pot = "\n".join(f"msgid {quote(m)}" + (f"\nmsgid_plural {quote(p)}" if p else "") + '\nmsgstr ""\n'
-                    for m, p in messages)
+    pot = "\n".join(
+        f"msgid {quote(m)}" + (f"\nmsgid_plural {quote(p)}" if p else "") + '\nmsgstr ""\n'
+        for m, p in messages
+    )
     for language in LANGUAGES:
         po = LOCALE / language / "LC_MESSAGES" / "companion.po"
         mo = po.with_suffix(".mo")

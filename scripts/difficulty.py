@@ -13,12 +13,13 @@ import sys
 import time
 from pathlib import Path
 
-# The installed package (make installs it): no sys.path change here, or the workers would import the
-# checkout's source instead of the compiled engine (simulate_command refuses to go on if they do).
-from companion.tables.milano1848 import native
 from companion.assets import edition
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.simulate import Summary, summarise
+
+# The installed package (make installs it): no sys.path change here, or the workers would import the
+# checkout's source instead of the compiled engine (simulate_command refuses to go on if they do).
+from companion.tables.milano1848 import native
 from companion.tables.milano1848.simulate_command import run_games
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,9 +36,14 @@ def grid(games: int, workers: int, compiled: Path | None) -> dict[tuple[int, str
             for offset in OFFSETS:
                 wave = waves[max(players, 3)] + offset
                 options = Options(players=players, mode=mode, seed=0, wave=wave)
-                cells[(players, mode, offset)] = (wave, summarise(run_games(options, games, seed=1, workers=workers,
-                                                                                  compiled=compiled)))
-                print(f"{players} {mode} {offset:+d}: {cells[(players, mode, offset)][1].win_rate:.1%}", file=sys.stderr)
+                cells[(players, mode, offset)] = (
+                    wave,
+                    summarise(run_games(options, games, seed=1, workers=workers, compiled=compiled)),
+                )
+                print(
+                    f"{players} {mode} {offset:+d}: {cells[(players, mode, offset)][1].win_rate:.1%}",
+                    file=sys.stderr,
+                )
     return cells
 
 
@@ -85,11 +91,18 @@ def plot(cells: dict[tuple[int, str, int], tuple[int, Summary]], path: Path) -> 
             draw.line(points, fill=colours[players - 1], width=3)
             for (x, y), o in zip(points, OFFSETS):
                 low, high = cells[(players, mode, o)][1].interval()
-                draw.line([xy(OFFSETS.index(o), low, panel), xy(OFFSETS.index(o), high, panel)], fill=colours[players - 1])
+                draw.line(
+                    [xy(OFFSETS.index(o), low, panel), xy(OFFSETS.index(o), high, panel)],
+                    fill=colours[players - 1],
+                )
                 draw.ellipse([x - 4, y - 4, x + 4, y + 4], fill=colours[players - 1])
                 draw.text((points[-1][0] + 8, points[-1][1] - 6), f"{players}p", fill=colours[players - 1])
-    draw.text((left, height - 22), "Soldiers per wave, relative to the rules' own; win rate of the heuristic policy "
-              "(bars: 95% CI). Labels: players.", fill="black")
+    draw.text(
+        (left, height - 22),
+        "Soldiers per wave, relative to the rules' own; win rate of the heuristic policy "
+        "(bars: 95% CI). Labels: players.",
+        fill="black",
+    )
     image.save(path)
 
 
@@ -103,10 +116,16 @@ def main() -> None:
     seconds = time.perf_counter() - started
     total = args.games * len(cells)
     text = (ROOT / "docs" / "difficulty.md").read_text().split("<!-- table -->")[0]
-    body = ["<!-- table -->", "",
-            f"{args.games} games per cell, seed 1 (`.venv/bin/python scripts/difficulty.py --games {args.games}`: "
-            f"{total} games in {seconds:.0f} s on {workers} cores, {'the compiled' if compiled else 'the Python'} engine). "
-            "Each cell: win rate (95% CI), Soldiers per wave.", ""]
+    body = [
+        "<!-- table -->",
+        "",
+        f"{args.games} games per cell, seed 1 "
+        f"(`.venv/bin/python scripts/difficulty.py --games {args.games}`: "
+        f"{total} games in {seconds:.0f} s on {workers} cores, "
+        f"{'the compiled' if compiled else 'the Python'} engine). "
+        "Each cell: win rate (95% CI), Soldiers per wave.",
+        "",
+    ]
     (ROOT / "docs" / "difficulty.md").write_text(text + "\n".join(body + table(cells)) + "\n")
     plot(cells, ROOT / "docs" / "difficulty.png")
     print(f"docs/difficulty.md and docs/difficulty.png: {total} games in {seconds:.0f} s")

@@ -81,19 +81,40 @@ def settings_screen(suffix: str) -> None:
     from companion.doctor import Check
     from hardware.text import Sentence
 
-    unplugged = Sentence("No die box found on USB (looking for {ids}).", ids="2e8a:0005")  # the die link's words
-    checks = [Check(doctor.DISPLAY, True, Sentence("SDL video driver {driver}", driver="kmsdrm")),
-              Check(doctor.JOURNAL, True, Sentence("{path}: {count} saved games, integrity ok",
-                                                   path="/var/lib/companion/journal.db", count=3)),
-              Check(doctor.CLOCK, True, "2026-11-29 18:00", required=False),
-              Check(doctor.CAMERA, True, Sentence("{source}: frames arrive, {fps} fps; cards seen: {cards}",
-                                                  source="picamera", fps=30, cards="italy-01")),
-              Check(doctor.DIE, False, unplugged, doctor._die_fix(unplugged)),
-              Check(doctor.PRINTER, True, Sentence("{connection}: online, paper ok", connection="usb:0416:5011")),
-              Check(doctor.BUTTONS, True, Sentence("Buttons ready."), required=False)]
-    app = App(None, (800, 480), headless=True, new_session=lambda game, options: None, check_devices=lambda: checks)
+    unplugged = Sentence(
+        "No die box found on USB (looking for {ids}).", ids="2e8a:0005"
+    )  # the die link's words
+    checks = [
+        Check(doctor.DISPLAY, True, Sentence("SDL video driver {driver}", driver="kmsdrm")),
+        Check(
+            doctor.JOURNAL,
+            True,
+            Sentence(
+                "{path}: {count} saved games, integrity ok", path="/var/lib/companion/journal.db", count=3
+            ),
+        ),
+        Check(doctor.CLOCK, True, "2026-11-29 18:00", required=False),
+        Check(
+            doctor.CAMERA,
+            True,
+            Sentence(
+                "{source}: frames arrive, {fps} fps; cards seen: {cards}",
+                source="picamera",
+                fps=30,
+                cards="italy-01",
+            ),
+        ),
+        Check(doctor.DIE, False, unplugged, doctor._die_fix(unplugged)),
+        Check(doctor.PRINTER, True, Sentence("{connection}: online, paper ok", connection="usb:0416:5011")),
+        Check(doctor.BUTTONS, True, Sentence("Buttons ready."), required=False),
+    ]
+    app = App(
+        None, (800, 480), headless=True, new_session=lambda game, options: None, check_devices=lambda: checks
+    )
     app.lobby.showing_settings = True
-    app.lobby.settings.checks = checks  # an illustration of the table (a Pi with its die unplugged), not a reading
+    app.lobby.settings.checks = (
+        checks  # an illustration of the table (a Pi with its die unplugged), not a reading
+    )
     app.screenshot(str(OUT / f"settings{suffix}.png"))
     app.close()
 
@@ -130,9 +151,14 @@ def table_decks_screens(suffix: str) -> None:
 
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
-        app = App(None, (800, 480), headless=True,
-                  new_session=lambda game, options, cards=(): Session(Game(edition(game), options, cards),
-                                                                      Devices(SimDie(), service)))
+        app = App(
+            None,
+            (800, 480),
+            headless=True,
+            new_session=lambda game, options, cards=(): Session(
+                Game(edition(game), options, cards), Devices(SimDie(), service)
+            ),
+        )
         app.lobby.start_screen.chosen.privacy = TABLE_DECKS
         app.lobby._start("milano1848", app.lobby.start_screen.chosen.options(seed=6))
         app.lobby._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])

@@ -22,8 +22,13 @@ ZONE_RADIUS = 15
 COLUMN = 16  # characters: half a line of 58 mm paper in Font A
 
 
-def austrian_turn_ticket(before: State, after: State, events: list[Event],
-                         layout: dict[int, tuple[float, float]], width_px: int = 384) -> Document:
+def austrian_turn_ticket(
+    before: State,
+    after: State,
+    events: list[Event],
+    layout: dict[int, tuple[float, float]],
+    width_px: int = 384,
+) -> Document:
     """What the table does after 2.A-2.D: what happened, every zone whose Soldiers changed (two
     columns), Radetzky, Castle and reserve, and a map of the result, smaller when the turn is long."""
     title = Text(f"AUSTRIAN TURN - ROUND {before.round}", bold=True, tall=True, align="center")
@@ -64,7 +69,7 @@ def _what_happened(before: State, after: State, events: list[Event]) -> list[Blo
 
 
 def _zone_changes(before: State, after: State) -> list[Block]:
-    """" 3: +2 -> 3" for every zone whose count changed, in two columns (down, then across) when
+    """ " 3: +2 -> 3" for every zone whose count changed, in two columns (down, then across) when
     they fit side by side (Austrian zones are said above)."""
     entries = []
     for zone in after.zones:
@@ -90,8 +95,10 @@ def _map(state: State, layout: dict[int, tuple[float, float]], width_px: int, he
     image = Image.new("1", (width_px, height), 1)
     draw = ImageDraw.Draw(image)
     side, top, bottom = ZONE_RADIUS + 20, ZONE_RADIUS + 12, ZONE_RADIUS + 12  # room for the numbers
-    spot = {z: (side + x * (width_px - 2 * side), top + y * (height - top - bottom))
-            for z, (x, y) in layout.items()}
+    spot = {
+        z: (side + x * (width_px - 2 * side), top + y * (height - top - bottom))
+        for z, (x, y) in layout.items()
+    }
     for zone in state.zones:
         for other in state.edition.board.neighbours[zone]:
             if other > zone:
@@ -141,8 +148,12 @@ def _tag(draw: Any, center: tuple[float, float]) -> None:
 def _zone(draw: Any, center: tuple[float, float], zone: int, state: State) -> None:
     x, y, r = *center, ZONE_RADIUS
     owner = state.owner[zone]
-    draw.ellipse([x - r, y - r, x + r, y + r], fill=0 if owner == AUSTRIA else 1, outline=0,
-                 width=4 if owner == ITALY else 1)
+    draw.ellipse(
+        [x - r, y - r, x + r, y + r],
+        fill=0 if owner == AUSTRIA else 1,
+        outline=0,
+        width=4 if owner == ITALY else 1,
+    )
     label = "A" if owner == AUSTRIA else "I" if owner == ITALY else str(state.soldiers[zone])
     draw.text((x, y + 1), label, font=_font(COUNT_FONT), fill=1 if owner == AUSTRIA else 0, anchor="mm")
 
@@ -183,7 +194,9 @@ def chronicle_ticket(game: Game) -> Document:
                 conquests.append(Columns(f"Round {state.round}: zone {event.zone}", side))
     end = game.state
     italy, austria = len(end.conquered(ITALY)), len(end.conquered(AUSTRIA))
-    how = {"zones": f"{italy} zones to {austria}", "reserve": "the reserve ran out of Soldiers"}.get(end.ended_by or "", "")
+    how = {"zones": f"{italy} zones to {austria}", "reserve": "the reserve ran out of Soldiers"}.get(
+        end.ended_by or "", ""
+    )
     blocks: list[Block] = [
         Text("MILANO 1848", bold=True, size=2, align="center"),
         Text("Chronicle of the uprising", align="center"),

@@ -19,16 +19,31 @@ from companion.tables import find_table, table_ids
 from companion.ui.autoplay import RunStats, play_through
 from companion.ui.panel import Entry
 
-KEYS = {"return": "confirm", "backspace": "back", "n": "next", "r": "roll"}  # desk mode: keys for the table's buttons
+KEYS = {
+    "return": "confirm",
+    "backspace": "back",
+    "n": "next",
+    "r": "roll",
+}  # desk mode: keys for the table's buttons
 
 
 class App:
-    def __init__(self, session: Any = None, size: tuple[int, int] = (800, 480), headless: bool = False,
-                 tray: list[Any] | None = None, new_session: Callable[..., Any] | None = None,
-                 resume: tuple[Callable[[], str | None], Callable[[], Any]] | None = None, notice: str = "",
-                 presses: queue.Queue[str] | None = None, check_devices: Callable[[], list[Any]] | None = None,
-                 choose_language: Callable[[str], None] | None = None, camera: Any = None,
-                 games: list[str] | None = None, choices: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        session: Any = None,
+        size: tuple[int, int] = (800, 480),
+        headless: bool = False,
+        tray: list[Any] | None = None,
+        new_session: Callable[..., Any] | None = None,
+        resume: tuple[Callable[[], str | None], Callable[[], Any]] | None = None,
+        notice: str = "",
+        presses: queue.Queue[str] | None = None,
+        check_devices: Callable[[], list[Any]] | None = None,
+        choose_language: Callable[[str], None] | None = None,
+        camera: Any = None,
+        games: list[str] | None = None,
+        choices: dict[str, Any] | None = None,
+    ) -> None:
         """`session` None opens the start screen, whose New game calls `new_session(game, options,
         cards=())`. `tray`: desk mode's printed tickets (Pillow images), shown by the printer's line.
         `resume`: (what the Resume button says, or None when no game is in progress; the resumed
@@ -43,14 +58,22 @@ class App:
 
         self.modules = {game: find_table(game) for game in (games or table_ids())}
         doors = Doors(new_session, resume, check_devices, choose_language, camera, self.begin)
-        self.lobby = Lobby(self.screen.get_rect(), self.target, self.fonts["body"].get_linesize(), self.modules,
-                           choices or {game: module.Choices() for game, module in self.modules.items()}, doors,
-                           notice)
+        self.lobby = Lobby(
+            self.screen.get_rect(),
+            self.target,
+            self.fonts["body"].get_linesize(),
+            self.modules,
+            choices or {game: module.Choices() for game, module in self.modules.items()},
+            doors,
+            notice,
+        )
         self.game: Any = None  # the game screen (companion.ui.game.GameScreen), once a session plays
         self.buttons: list[Any] = []
         self.stats = RunStats()
         self.tray = tray
-        self.presses: queue.Queue[str] = presses or queue.Queue()  # table buttons: gpiozero calls from its threads
+        self.presses: queue.Queue[str] = (
+            presses or queue.Queue()
+        )  # table buttons: gpiozero calls from its threads
         self._animate = True  # show an automated side's turn step by step (autoplay and tests turn it off)
         self._shown_view: tuple[object, ...] = ()
         if session is not None:
@@ -78,8 +101,10 @@ class App:
         height = self.screen.get_height()
         # every sentence is in body type (24 px at 480 lines); the small type is for labels on the
         # map (zone numbers, initials) and a button label too long for its button
-        self.fonts = {"body": theme.font_of_height(pygame, theme.text_px(height)),
-                      "small": theme.font_of_height(pygame, round(theme.text_px(height) * 0.8))}
+        self.fonts = {
+            "body": theme.font_of_height(pygame, theme.text_px(height)),
+            "small": theme.font_of_height(pygame, round(theme.text_px(height) * 0.8)),
+        }
         self.painter = Painter(self.screen, self.fonts)
         self.target = theme.target_px(height)
 
@@ -161,10 +186,13 @@ class App:
             journal.keep_colours(lobby.colours)
         game_id = session.table.game_id
         choices = lobby.start_screen.choices.get(game_id)
-        view = find_table(game_id).new_view(session, self.screen.get_height(), self.target, choices, lobby.colours)
+        view = find_table(game_id).new_view(
+            session, self.screen.get_height(), self.target, choices, lobby.colours
+        )
         view.animate = self.animate
-        self.game = GameScreen(self.screen.get_rect(), self.target, self.painter, session, view, self.tray,
-                               self._app_buttons)
+        self.game = GameScreen(
+            self.screen.get_rect(), self.target, self.painter, session, view, self.tray, self._app_buttons
+        )
 
     def new_game(self) -> None:
         """Back to the start screen (the game over screen's button)."""

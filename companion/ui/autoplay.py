@@ -20,9 +20,11 @@ class RunStats:
 
     def summary(self) -> str:
         frame, render = _median_p99(self.frames_ms), _median_p99(self.render_ms)
-        return (f"{len(self.frames_ms)} frames drawn: median {frame[0]:.1f} ms, p99 {frame[1]:.1f} ms "
-                f"(drawing alone: median {render[0]:.1f} ms, p99 {render[1]:.1f} ms), {self.idle} idle; "
-                f"{self.taps} taps, {self.direct} actions without a button")
+        return (
+            f"{len(self.frames_ms)} frames drawn: median {frame[0]:.1f} ms, p99 {frame[1]:.1f} ms "
+            f"(drawing alone: median {render[0]:.1f} ms, p99 {render[1]:.1f} ms), {self.idle} idle; "
+            f"{self.taps} taps, {self.direct} actions without a button"
+        )
 
 
 def _median_p99(values: list[float]) -> tuple[float, float]:

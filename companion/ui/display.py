@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 import sys
+from pathlib import Path
 
 INSIDE_CAGE = "COMPANION_IN_CAGE"
 
 
 def candidates() -> tuple[str, ...]:
     """The drivers worth trying here: a desktop's window before the bare screen."""
-    desktop = tuple(name for name, variable in (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
-                    if os.environ.get(variable))
+    desktop = tuple(
+        name
+        for name, variable in (("wayland", "WAYLAND_DISPLAY"), ("x11", "DISPLAY"))
+        if os.environ.get(variable)
+    )
     return desktop + ("kmsdrm",)
 
 
@@ -74,7 +77,9 @@ def prepare(setting: str) -> str | None:
         os.environ[INSIDE_CAGE] = "1"
         os.execvp("cage", ["cage", "--", *companion_command(sys.argv[1:])])
     if driver == "none":
-        return f"no SDL video driver reaches a screen here (tried {', '.join(tried)}) and cage is not installed"
+        return (
+            f"no SDL video driver reaches a screen here (tried {', '.join(tried)}) and cage is not installed"
+        )
     os.environ["SDL_VIDEODRIVER"] = driver
     return None
 
@@ -83,5 +88,8 @@ def companion_command(arguments: list[str]) -> list[str]:
     """This `companion` command again, isolated: the service's working directory (its writable state
     directory on the Pi), PYTHONPATH and the user's site are not searched, only the installed code."""
     here = str(Path(__file__).resolve().parents[2])
-    start = f"import sys; sys.path.insert(0, {here!r}); from companion.cli import main; sys.exit(main(sys.argv[1:]))"
+    start = (
+        f"import sys; sys.path.insert(0, {here!r}); "
+        "from companion.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
     return [sys.executable, "-I", "-c", start, *arguments]

@@ -64,8 +64,16 @@ class View(Protocol):
 
 
 class GameScreen:
-    def __init__(self, rect: pygame.Rect, target: int, painter: Painter, session: Any, view: View,
-                 tray: list[Any] | None, extra: Callable[[], list[Entry]]) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        target: int,
+        painter: Painter,
+        session: Any,
+        view: View,
+        tray: list[Any] | None,
+        extra: Callable[[], list[Entry]],
+    ) -> None:
         """`tray`: desk mode's printed tickets (Pillow images), shown by the printer's line;
         `extra`: the app's own buttons after the game's (a new game once it is over)."""
         self.rect, self.target, self.painter, self.session, self.view = rect, target, painter, session, view
@@ -142,10 +150,20 @@ class GameScreen:
         """Everything on this screen that can change without a tap."""
         session, devices = self.session, self.session.devices
         desk = devices.desk_die
-        return (id(session.state), session.message, devices.printer.status, devices.die.online, devices.die.status,
-                desk.rows() if desk is not None else None, devices.cards.status if devices.cards else None,
-                self.view.view_key(session), self.lens.flashing, self.lens.pointer,
-                tuple(self.camera().placed()) if self.camera() is not None else None, self.showing_ticket)
+        return (
+            id(session.state),
+            session.message,
+            devices.printer.status,
+            devices.die.online,
+            devices.die.status,
+            desk.rows() if desk is not None else None,
+            devices.cards.status if devices.cards else None,
+            self.view.view_key(session),
+            self.lens.flashing,
+            self.lens.pointer,
+            tuple(self.camera().placed()) if self.camera() is not None else None,
+            self.showing_ticket,
+        )
 
     # drawing
 
@@ -161,7 +179,10 @@ class GameScreen:
         pygame.draw.rect(painter.screen, theme.PANEL, self.panel)
         y = self._headline()
         for text, colour in self.lines():  # most wanted first; what does not fit above the buttons waits
-            if y + painter.wrapped(text, self.panel.inflate(-20, 0), 0, colour, draw=False) <= self._text_limit():
+            if (
+                y + painter.wrapped(text, self.panel.inflate(-20, 0), 0, colour, draw=False)
+                <= self._text_limit()
+            ):
                 y = self.message(text, y, colour) + 2
         self.buttons = self._buttons(y + 8)
         painter.buttons(self.buttons)
@@ -192,8 +213,9 @@ class GameScreen:
 
     def _buttons(self, top: int) -> list[Button]:
         entries = self.view.entries(self.session) + self.extra()
-        buttons = grid(entries, self.panel, top, self.target, lambda label: self.painter.body.size(label)[0],
-                       self._act)
+        buttons = grid(
+            entries, self.panel, top, self.target, lambda label: self.painter.body.size(label)[0], self._act
+        )
         for button in buttons:
             if button.action == UNDO:
                 button.colour = theme.MUTED
@@ -214,7 +236,11 @@ class GameScreen:
         """Devices in trouble, for the panel: the die away (its face waits), the camera gone (tap cards)."""
         devices = self.session.devices
         found = [] if devices.die.online else [i18n.translate(devices.die.status)]
-        if devices.cards is not None and devices.cards.status != "Camera ready." and devices.desk_camera is None:
+        if (
+            devices.cards is not None
+            and devices.cards.status != "Camera ready."
+            and devices.desk_camera is None
+        ):
             found.append(i18n.translate(devices.cards.status))
         return found
 
@@ -231,8 +257,13 @@ class GameScreen:
                     pygame.draw.rect(self.painter.screen, colour, (x + c * 3, y + r * 3, 3, 3))
         rect, text = self._printer_rect(), self._printer_words()
         if self.tray:  # desk mode: the printer's line opens the last ticket
-            button = Button(rect, text, partial(setattr, self, "showing_ticket", True), action=("ticket",),
-                            colour=theme.MUTED)
+            button = Button(
+                rect,
+                text,
+                partial(setattr, self, "showing_ticket", True),
+                action=("ticket",),
+                colour=theme.MUTED,
+            )
             button.draw(self.painter.screen, self.painter.body)
             self.buttons.append(button)
             return
@@ -266,10 +297,20 @@ def printer_text(printer: Printer) -> str:
     state and queue)."""
     state, waiting = printer.last_state, printer.waiting
     if state == "ready":
-        return _("Printer ready.") if not waiting else ngettext(
-            "Printing, {count} ticket waiting.", "Printing, {count} tickets waiting.", waiting).format(count=waiting)
-    problem = {"offline": _("Printer offline"), "paper-out": _("Printer out of paper"),
-               "paper-low": _("Printer paper low")}.get(state, str(state))
+        return (
+            _("Printer ready.")
+            if not waiting
+            else ngettext(
+                "Printing, {count} ticket waiting.", "Printing, {count} tickets waiting.", waiting
+            ).format(count=waiting)
+        )
+    problem = {
+        "offline": _("Printer offline"),
+        "paper-out": _("Printer out of paper"),
+        "paper-low": _("Printer paper low"),
+    }.get(state, str(state))
     if not waiting:
         return f"{problem}."
-    return f"{problem}, " + ngettext("{count} ticket waiting.", "{count} tickets waiting.", waiting).format(count=waiting)
+    return f"{problem}, " + ngettext("{count} ticket waiting.", "{count} tickets waiting.", waiting).format(
+        count=waiting
+    )

@@ -66,7 +66,9 @@ class Lens:
         top = self.rect.centery - font.get_linesize() * len(lines) // 2
         for number, text in enumerate(lines):
             label = font.render(text, True, theme.MUTED)
-            surface.blit(label, label.get_rect(midtop=(self.rect.centerx, top + number * font.get_linesize())))
+            surface.blit(
+                label, label.get_rect(midtop=(self.rect.centerx, top + number * font.get_linesize()))
+            )
         if self.dragging is not None:
             tile = pygame.Rect(0, 0, max(90, font.size(self.dragging[1].label)[0] + 16), 56)
             tile.center = self.pointer

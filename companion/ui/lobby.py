@@ -35,14 +35,34 @@ class Doors:
 
 
 class Lobby:
-    def __init__(self, screen: pygame.Rect, target: int, line: int, modules: dict[str, Any],
-                 choices: dict[str, Any], doors: Doors, notice: str = "") -> None:
+    def __init__(
+        self,
+        screen: pygame.Rect,
+        target: int,
+        line: int,
+        modules: dict[str, Any],
+        choices: dict[str, Any],
+        doors: Doors,
+        notice: str = "",
+    ) -> None:
         self.rect, self.target, self.modules, self.doors, self.notice = screen, target, modules, doors, notice
-        self.start_screen = StartScreen(screen, target, choices, {g: m.TITLE for g, m in modules.items()},
-                                        self._start, self._resume if doors.resume else None,
-                                        settings=self._open_settings, line=line)
-        self.settings = SettingsScreen(screen, target, doors.check_devices, close=self._close_settings,
-                                       choose_language=doors.choose_language)
+        self.start_screen = StartScreen(
+            screen,
+            target,
+            choices,
+            {g: m.TITLE for g, m in modules.items()},
+            self._start,
+            self._resume if doors.resume else None,
+            settings=self._open_settings,
+            line=line,
+        )
+        self.settings = SettingsScreen(
+            screen,
+            target,
+            doors.check_devices,
+            close=self._close_settings,
+            choose_language=doors.choose_language,
+        )
         self.players = PlayersScreen(screen, target, self._start_with, back=self._close_players)
         self.showing_settings = self.showing_players = False
         self._pending: tuple[str, Any] | None = None  # the game and options chosen, names still to come
@@ -53,8 +73,14 @@ class Lobby:
         """What this screen shows that can change without a tap."""
         screen = self.before_game
         before = (len(screen.zones), screen.notice) if screen is not None else None
-        return (self.notice, self.showing_settings, self.showing_players, before, self.settings.running,
-                id(self.settings.checks))
+        return (
+            self.notice,
+            self.showing_settings,
+            self.showing_players,
+            before,
+            self.settings.running,
+            id(self.settings.checks),
+        )
 
     def _open_settings(self) -> None:
         self.showing_settings = True
@@ -80,9 +106,13 @@ class Lobby:
         self.colours = colours + [c for c in range(len(self.colours)) if c not in colours]
         self.showing_players = False
         new_session = self.doors.new_session
-        before = self.modules[game].before_game(options, self.rect.height, self.target,
-                                                lambda cards: self._open_game(game, options, cards),
-                                                self._leave_before_game)
+        before = self.modules[game].before_game(
+            options,
+            self.rect.height,
+            self.target,
+            lambda cards: self._open_game(game, options, cards),
+            self._leave_before_game,
+        )
         if before is None:
             self._begin_with(lambda: new_session(game, options))
         else:
@@ -139,7 +169,12 @@ class Lobby:
         painter.screen.fill(theme.BACKGROUND)
         buttons = self._screen(painter)
         painter.buttons(buttons)
-        if self.notice and self.before_game is None and not self.showing_players and not self.showing_settings:
+        if (
+            self.notice
+            and self.before_game is None
+            and not self.showing_players
+            and not self.showing_settings
+        ):
             self._banner(painter)
         return buttons
 
@@ -157,7 +192,9 @@ class Lobby:
         for text, y in self.start_screen.labels():
             painter.text(text, (20, y), theme.MUTED)
         resume = self.doors.resume
-        return self.start_screen.buttons(random.SystemRandom().randrange(2**31), resume[0]() if resume else None)
+        return self.start_screen.buttons(
+            random.SystemRandom().randrange(2**31), resume[0]() if resume else None
+        )
 
     def _banner(self, painter: Painter) -> None:
         """Over the choices until a tap: what happened to the journal must be read."""

@@ -22,7 +22,9 @@ class Painter:
     def text(self, text: str, position: tuple[int, int], colour: tuple[int, int, int] = theme.INK) -> None:
         self.screen.blit(self.body.render(text, True, colour), position)
 
-    def wrapped(self, message: str, area: Any, y: int, colour: tuple[int, int, int], draw: bool = True) -> int:
+    def wrapped(
+        self, message: str, area: Any, y: int, colour: tuple[int, int, int], draw: bool = True
+    ) -> int:
         """Draw a sentence wrapped to `area`'s width from `y` (or only measure it); the y below it."""
         font = self.body
         for line in wrap(font, message, area.width) or [""]:

@@ -14,8 +14,14 @@ HOLD = "hold"  # a marker (HOLD, name): the button acts while held down (the scr
 UNDO = ("undo",)  # the Undo button's marker: drawn in the muted colour
 
 
-def grid(entries: Sequence[Entry], rect: pygame.Rect, top: int, target: int,
-         label_width: Callable[[str], int], tap: Callable[[Callable[[], Any]], Callable[[], Any]]) -> list[Button]:
+def grid(
+    entries: Sequence[Entry],
+    rect: pygame.Rect,
+    top: int,
+    target: int,
+    label_width: Callable[[str], int],
+    tap: Callable[[Callable[[], Any]], Callable[[], Any]],
+) -> list[Button]:
     """Two columns, a label too wide for its cell across both; three columns when there are more
     than eight buttons (there a long label takes the small type). `tap` wraps each entry's tap."""
     columns = 3 if len(entries) > 8 else 2
@@ -26,8 +32,9 @@ def grid(entries: Sequence[Entry], rect: pygame.Rect, top: int, target: int,
         if wide and column:
             column, row = 0, row + 1
         span = columns if wide else 1
-        cell = pygame.Rect(rect.x + 8 + column * (width + 8), top + row * (target + 8),
-                           span * width + (span - 1) * 8, target)
+        cell = pygame.Rect(
+            rect.x + 8 + column * (width + 8), top + row * (target + 8), span * width + (span - 1) * 8, target
+        )
         buttons.append(Button(cell, label, tap(on_tap), action=marker))
         column += span
         if column >= columns:

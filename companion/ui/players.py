@@ -17,8 +17,13 @@ MAX_NAME = 16
 
 
 class PlayersScreen:
-    def __init__(self, rect: pygame.Rect, target: int, start: Callable[[tuple[str, ...], list[int]], None],
-                 back: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        target: int,
+        start: Callable[[tuple[str, ...], list[int]], None],
+        back: Callable[[], None],
+    ) -> None:
         self.rect, self.target, self.start, self.back = rect, target, start, back
         self.count = 3
         self.defaults: tuple[str, ...] = ()  # the game's own names: an emptied name goes back to its
@@ -27,11 +32,13 @@ class PlayersScreen:
         self.editing: int | None = None  # the player whose name the keyboard is typing
         self.heading: Callable[[int | None, str], str] = lambda editing, name: ""
 
-    def open(self, players: int, defaults: tuple[str, ...], heading: Callable[[int | None, str], str]) -> None:
+    def open(
+        self, players: int, defaults: tuple[str, ...], heading: Callable[[int | None, str], str]
+    ) -> None:
         """Ask for `players` names, the game's own `defaults` filled in (kept from a game before);
         `heading(editing, name)`: the game's words above them."""
         self.count, self.editing, self.defaults, self.heading = players, None, defaults, heading
-        self.names = self.names[:len(defaults)] + list(defaults[len(self.names):])
+        self.names = self.names[: len(defaults)] + list(defaults[len(self.names) :])
 
     def buttons(self, top: int) -> list[Button]:
         """The buttons below the title, which ends at `top`."""
@@ -41,17 +48,38 @@ class PlayersScreen:
         buttons, gap = [], 8
         for patriot in range(self.count):
             y = top + patriot * (self.target + gap)
-            buttons.append(Button(pygame.Rect(self.rect.x + 20, y, self.target * 2, self.target), self.names[patriot][:1],
-                                  partial(self._next_colour, patriot), colour=theme.PATRIOT_COLOURS[self.colours[patriot]],
-                                  text_colour=theme.INK))
-            buttons.append(Button(pygame.Rect(self.rect.x + 28 + self.target * 2, y, self.rect.width - 48 - self.target * 2,
-                                              self.target), self.names[patriot], partial(self._edit, patriot)))
+            buttons.append(
+                Button(
+                    pygame.Rect(self.rect.x + 20, y, self.target * 2, self.target),
+                    self.names[patriot][:1],
+                    partial(self._next_colour, patriot),
+                    colour=theme.PATRIOT_COLOURS[self.colours[patriot]],
+                    text_colour=theme.INK,
+                )
+            )
+            buttons.append(
+                Button(
+                    pygame.Rect(
+                        self.rect.x + 28 + self.target * 2,
+                        y,
+                        self.rect.width - 48 - self.target * 2,
+                        self.target,
+                    ),
+                    self.names[patriot],
+                    partial(self._edit, patriot),
+                )
+            )
         bottom = self.rect.bottom - self.target - 12
         half = (self.rect.width - 48) // 2
         buttons.append(Button(pygame.Rect(self.rect.x + 20, bottom, half, self.target), _("Back"), self.back))
-        buttons.append(Button(pygame.Rect(self.rect.right - 20 - half, bottom, half, self.target), _("Start"),
-                              lambda: self.start(tuple(self.names[:self.count]), self.colours[:self.count]),
-                              colour=theme.ALERT))
+        buttons.append(
+            Button(
+                pygame.Rect(self.rect.right - 20 - half, bottom, half, self.target),
+                _("Start"),
+                lambda: self.start(tuple(self.names[: self.count]), self.colours[: self.count]),
+                colour=theme.ALERT,
+            )
+        )
         return buttons
 
     def _next_colour(self, patriot: int) -> None:
@@ -71,15 +99,26 @@ class PlayersScreen:
         for row, keys in enumerate(KEY_ROWS):
             indent = self.rect.x + 20 + row * width // 2
             for column, key in enumerate(keys):
-                rect = pygame.Rect(indent + column * width, top + row * (self.target + 6), width - 6, self.target)
+                rect = pygame.Rect(
+                    indent + column * width, top + row * (self.target + 6), width - 6, self.target
+                )
                 buttons.append(Button(rect, key, partial(self._type, key)))
         y = top + 3 * (self.target + 6)
         third = (self.rect.width - 40) // 3
         specials: list[tuple[str, Callable[[], None]]] = [
-            (_("Space"), partial(self._type, " ")), (_("Delete"), self._delete), (_("Done"), self._done)]
+            (_("Space"), partial(self._type, " ")),
+            (_("Delete"), self._delete),
+            (_("Done"), self._done),
+        ]
         for index, (label, tap) in enumerate(specials):
-            buttons.append(Button(pygame.Rect(self.rect.x + 20 + index * third, y, third - 6, self.target), label, tap,
-                                  colour=theme.ITALY_GREEN if index == 2 else theme.BUTTON))
+            buttons.append(
+                Button(
+                    pygame.Rect(self.rect.x + 20 + index * third, y, third - 6, self.target),
+                    label,
+                    tap,
+                    colour=theme.ITALY_GREEN if index == 2 else theme.BUTTON,
+                )
+            )
         return buttons
 
     def _type(self, key: str) -> None:

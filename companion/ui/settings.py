@@ -20,8 +20,14 @@ MARK_COLOURS = {"ok": theme.ITALY_GREEN, "FAIL": theme.ALERT, "warn": (200, 120,
 
 
 class SettingsScreen:
-    def __init__(self, rect: pygame.Rect, target: int, check_devices: Callable[[], list[Any]] | None,
-                 close: Callable[[], None], choose_language: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        target: int,
+        check_devices: Callable[[], list[Any]] | None,
+        close: Callable[[], None],
+        choose_language: Callable[[str], None] | None = None,
+    ) -> None:
         """`choose_language`: remembers the table's choice (the journal keeps it across restarts)."""
         self.rect, self.target, self.check_devices, self.close = rect, target, check_devices, close
         self.choose_language = choose_language
@@ -47,15 +53,30 @@ class SettingsScreen:
         """One row along the bottom: the languages, Back, Check (the table above takes the rest)."""
         label = _("Checking...") if self.running else _("Check")
         entries: list[tuple[str, Callable[[], None], tuple[int, int, int], bool]] = [
-            (name, partial(self._language, code), theme.ITALY_GREEN if code == i18n.language else theme.BUTTON, True)
-            for code, name in i18n.LANGUAGES.items()]
-        entries += [(_("Back"), self.close, theme.BUTTON, True),
-                    (label, self.start_check, theme.ITALY_GREEN, not self.running and self.check_devices is not None)]
+            (
+                name,
+                partial(self._language, code),
+                theme.ITALY_GREEN if code == i18n.language else theme.BUTTON,
+                True,
+            )
+            for code, name in i18n.LANGUAGES.items()
+        ]
+        entries += [
+            (_("Back"), self.close, theme.BUTTON, True),
+            (label, self.start_check, theme.ITALY_GREEN, not self.running and self.check_devices is not None),
+        ]
         width = (self.rect.width - 40 - 8 * (len(entries) - 1)) // len(entries)
         top = self.rect.bottom - self.target - 12
-        return [Button(pygame.Rect(self.rect.x + 20 + i * (width + 8), top, width, self.target), name, tap,
-                       colour=colour, enabled=enabled)
-                for i, (name, tap, colour, enabled) in enumerate(entries)]
+        return [
+            Button(
+                pygame.Rect(self.rect.x + 20 + i * (width + 8), top, width, self.target),
+                name,
+                tap,
+                colour=colour,
+                enabled=enabled,
+            )
+            for i, (name, tap, colour, enabled) in enumerate(entries)
+        ]
 
     def _language(self, code: str) -> None:
         i18n.use(code)
@@ -86,8 +107,15 @@ class SettingsScreen:
         elif self.problem:
             painter.wrapped(self.problem, area, y, theme.ALERT)
         elif self.checks is None:
-            painter.wrapped(_("Tap Check: the display, the journal, the clock, the camera, the die, the printer "
-                              "and the buttons, each with the fix when something is wrong."), area, y, theme.MUTED)
+            painter.wrapped(
+                _(
+                    "Tap Check: the display, the journal, the clock, the camera, the die, the printer "
+                    "and the buttons, each with the fix when something is wrong."
+                ),
+                area,
+                y,
+                theme.MUTED,
+            )
         buttons = self.buttons()
         self._check_rows(painter, y, min(b.rect.top for b in buttons) - 6)
         return buttons
@@ -105,7 +133,9 @@ class SettingsScreen:
             bottom = painter.wrapped(text, area, y, colour, draw=False)
             room = limit if number == len(rows) - 1 else limit - 2 * font.get_linesize()
             if bottom > room:  # the rest in one line: each device's mark, the details in the terminal
-                painter.wrapped(_summed_up(rows[number:]), painter.screen.get_rect().inflate(-40, 0), y, theme.MUTED)
+                painter.wrapped(
+                    _summed_up(rows[number:]), painter.screen.get_rect().inflate(-40, 0), y, theme.MUTED
+                )
                 return
             painter.text(name, (20, y))
             painter.text(mark, (20 + name_w, y), colour)

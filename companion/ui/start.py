@@ -15,9 +15,17 @@ from companion.ui.widgets import Button
 
 
 class StartScreen:
-    def __init__(self, rect: pygame.Rect, target: int, choices: dict[str, Any], titles: dict[str, str],
-                 start: Callable[[str, Any], None], resume: Callable[[], None] | None = None,
-                 settings: Callable[[], None] | None = None, line: int = 27) -> None:
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        target: int,
+        choices: dict[str, Any],
+        titles: dict[str, str],
+        start: Callable[[str, Any], None],
+        resume: Callable[[], None] | None = None,
+        settings: Callable[[], None] | None = None,
+        line: int = 27,
+    ) -> None:
         """`choices`: each game's choices (its table module's `Choices`: `title()`, `rows()`,
         `options(seed)`), by game id; `titles`: the games' names for the picker; `start(game,
         options)`: New game; `line`: the body type's line height (the title and each heading)."""
@@ -37,8 +45,16 @@ class StartScreen:
     def _rows(self) -> list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]]:
         rows: list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]] = list(self.chosen.rows())
         if len(self.choices) > 1:  # the picker: each registered game
-            rows.insert(0, (_("Which game"), [(self.titles[g], g == self.game, partial(setattr, self, "game", g))
-                                              for g in self.choices]))
+            rows.insert(
+                0,
+                (
+                    _("Which game"),
+                    [
+                        (self.titles[g], g == self.game, partial(setattr, self, "game", g))
+                        for g in self.choices
+                    ],
+                ),
+            )
         return rows
 
     def buttons(self, seed: int, resume_label: str | None = None) -> list[Button]:
@@ -59,15 +75,29 @@ class StartScreen:
         width = self.rect.right - 20 - left
         if resume_label and self.resume is not None:
             resume_width = (width - 8) * 3 // 5
-            buttons.append(Button(pygame.Rect(left, top, resume_width, self.target), resume_label, self.resume,
-                                  colour=theme.ITALY_GREEN))
+            buttons.append(
+                Button(
+                    pygame.Rect(left, top, resume_width, self.target),
+                    resume_label,
+                    self.resume,
+                    colour=theme.ITALY_GREEN,
+                )
+            )
             left, width = left + resume_width + 8, width - resume_width - 8
         start = pygame.Rect(left, top, width, self.target)
-        buttons.append(Button(start, _("New game"), lambda: self.start(self.game, self.chosen.options(seed)),
-                              colour=theme.ALERT))
+        buttons.append(
+            Button(
+                start,
+                _("New game"),
+                lambda: self.start(self.game, self.chosen.options(seed)),
+                colour=theme.ALERT,
+            )
+        )
         return buttons
 
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
         top = self.rect.y + self.top - self.line - 2
-        return [(heading, top + i * (self.target + self.gap)) for i, (heading, _row) in enumerate(self._rows())]
+        return [
+            (heading, top + i * (self.target + self.gap)) for i, (heading, _row) in enumerate(self._rows())
+        ]

@@ -21,7 +21,9 @@ class Button:
     colour: tuple[int, int, int] = theme.BUTTON
     text_colour: tuple[int, int, int] = theme.BUTTON_TEXT
 
-    def draw(self, surface: pygame.Surface, font: pygame.font.Font, narrow: pygame.font.Font | None = None) -> None:
+    def draw(
+        self, surface: pygame.Surface, font: pygame.font.Font, narrow: pygame.font.Font | None = None
+    ) -> None:
         """`narrow`: the font for a label too wide for the button; without it such a label wraps
         (the button must be tall enough for its lines)."""
         colour = self.colour if self.enabled else theme.BUTTON_OFF
@@ -32,7 +34,9 @@ class Button:
         top = self.rect.centery - font.get_linesize() * len(lines) // 2
         for number, line in enumerate(lines):
             label = font.render(line, True, self.text_colour)
-            surface.blit(label, label.get_rect(midtop=(self.rect.centerx, top + number * font.get_linesize())))
+            surface.blit(
+                label, label.get_rect(midtop=(self.rect.centerx, top + number * font.get_linesize()))
+            )
 
     def hit(self, position: tuple[int, int]) -> bool:
         return self.enabled and self.rect.collidepoint(position)

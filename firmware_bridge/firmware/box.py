@@ -121,11 +121,28 @@ class Box:
         """Run a host command; the reply as (message, fields). ProtocolError for a bad value."""
         if name == "hello":
             major, minor, patch = FIRMWARE_VERSION
-            return ("identify", {"seq": seq, "protocol": protocol.PROTOCOL_VERSION, "major": major,
-                                 "minor": minor, "patch": patch, "width": WIDTH, "height": HEIGHT, "caps": CAPS})
+            return (
+                "identify",
+                {
+                    "seq": seq,
+                    "protocol": protocol.PROTOCOL_VERSION,
+                    "major": major,
+                    "minor": minor,
+                    "patch": patch,
+                    "width": WIDTH,
+                    "height": HEIGHT,
+                    "caps": CAPS,
+                },
+            )
         if name == "ping":
-            return ("status", {"seq": seq, "uptime_ms": (self.io.now_ms() - self.boot_ms) & 0xFFFFFFFF,
-                               "dropped": min(self.decoder.dropped, 0xFFFF)})
+            return (
+                "status",
+                {
+                    "seq": seq,
+                    "uptime_ms": (self.io.now_ms() - self.boot_ms) & 0xFFFFFFFF,
+                    "dropped": min(self.decoder.dropped, 0xFFFF),
+                },
+            )
         if name == "show":
             self.show(protocol.face_rows(fields))
         elif name == "roll":

@@ -5,7 +5,6 @@ Ctrl-C off (a 0x03 byte in a frame must not stop it), so that is how mpremote ge
 """
 
 import machine
-
 from box import Box
 from pico_io import PIN_BUTTON, PicoIO
 

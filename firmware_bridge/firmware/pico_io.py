@@ -3,11 +3,12 @@
 Wiring (docs/hardware/die.md): SPI0 SCK GP18, MOSI GP19, CS GP17; button GP15 to GND.
 """
 
-import machine
-import micropython
 import select
 import sys
 import time
+
+import machine
+import micropython
 
 SPI_BAUD = 10_000_000
 PIN_SCK, PIN_MOSI, PIN_CS, PIN_BUTTON = 18, 19, 17, 15
@@ -20,8 +21,9 @@ class PicoIO:
         self.stdout = sys.stdout.buffer
         self.poller = select.poll()
         self.poller.register(sys.stdin, select.POLLIN)
-        self.spi = machine.SPI(0, baudrate=SPI_BAUD, polarity=0, phase=0,
-                               sck=machine.Pin(PIN_SCK), mosi=machine.Pin(PIN_MOSI))
+        self.spi = machine.SPI(
+            0, baudrate=SPI_BAUD, polarity=0, phase=0, sck=machine.Pin(PIN_SCK), mosi=machine.Pin(PIN_MOSI)
+        )
         self.cs = machine.Pin(PIN_CS, machine.Pin.OUT, value=1)
         self.pin = machine.Pin(PIN_BUTTON, machine.Pin.IN, machine.Pin.PULL_UP)
         self.ticks = time.ticks_ms()

@@ -16,7 +16,9 @@ from hardware.ticket_image import png_bytes
 class SimPrinter:
     """Behaves like EscposPrinter for PrintService: `state`, `print`; `tray` holds what came out."""
 
-    def __init__(self, width_px: int = 384, ticket_dir: Path | None = None, drawing: Drawing | None = None) -> None:
+    def __init__(
+        self, width_px: int = 384, ticket_dir: Path | None = None, drawing: Drawing | None = None
+    ) -> None:
         """`drawing`: where tickets are drawn (the app's: a worker process; by default in place)."""
         self.width_px = width_px
         self.ticket_dir = ticket_dir

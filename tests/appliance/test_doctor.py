@@ -8,12 +8,10 @@ import time
 import cv2
 import pytest
 
-from companion.assets import read_asset
 from companion.cards_command import card_registry
 from companion.cli import main
 from companion.doctor import check_clock
 from firmware_bridge.fakebox import FakeBox
-from hardware.registry import parse_registry
 from hardware.scene import PlacedCard, Scene, render
 
 REGISTRY = card_registry()
@@ -27,11 +25,15 @@ def table(tmp_path, monkeypatch, factory):
     camera.mkdir()
     marker = next(m for m, card in REGISTRY.by_marker.items() if card.card == "italy-01")
     for n in range(8):
-        cv2.imwrite(str(camera / f"frame-{n}.png"), render(Scene(cards=[PlacedCard(marker, (640, 360))], seed=n)))
+        cv2.imwrite(
+            str(camera / f"frame-{n}.png"), render(Scene(cards=[PlacedCard(marker, (640, 360))], seed=n))
+        )
     with FakeBox(tmp_path / "companion-die") as box:
         config = tmp_path / "config.toml"
-        config.write_text(f'[die]\nport = "{box.path}"\n[printer]\nconnection = "file:{tmp_path / "lp0"}"\n'
-                          f'[camera]\nsource = "folder:{camera}"\n[buttons]\nenabled = true\n')
+        config.write_text(
+            f'[die]\nport = "{box.path}"\n[printer]\nconnection = "file:{tmp_path / "lp0"}"\n'
+            f'[camera]\nsource = "folder:{camera}"\n[buttons]\nenabled = true\n'
+        )
         monkeypatch.setenv("COMPANION_CONFIG", str(config))
         yield config, box
 
@@ -46,7 +48,11 @@ def test_every_device_fine_means_exit_0(table, capsys):
     assert rows["display"].split()[1] == "ok" and "dummy" in rows["display"]
     assert "firmware 2.0.0, protocol 2, round trip" in rows["die"] and rows["die"].split()[1] == "ok"
     assert rows["printer"].split()[1] == "ok" and "online" in rows["printer"]
-    assert rows["camera"].split()[1] == "ok" and "frames arrive" in rows["camera"] and "italy-01" in rows["camera"]
+    assert (
+        rows["camera"].split()[1] == "ok"
+        and "frames arrive" in rows["camera"]
+        and "italy-01" in rows["camera"]
+    )
     assert rows["journal"].split()[1] == "ok" and "integrity ok" in rows["journal"]
     assert "press test: companion doctor --buttons" in rows["buttons"]
 
@@ -54,8 +60,10 @@ def test_every_device_fine_means_exit_0(table, capsys):
 def test_failures_come_with_their_fix_and_exit_1(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     config = tmp_path / "config.toml"
-    config.write_text(f'[die]\nport = "{tmp_path / "no-die"}"\n[printer]\nconnection = "network:127.0.0.1:9"\n'
-                      f'[camera]\nsource = "folder:{tmp_path / "no-camera"}"\n')
+    config.write_text(
+        f'[die]\nport = "{tmp_path / "no-die"}"\n[printer]\nconnection = "network:127.0.0.1:9"\n'
+        f'[camera]\nsource = "folder:{tmp_path / "no-camera"}"\n'
+    )
     monkeypatch.setenv("COMPANION_CONFIG", str(config))
     assert main(["doctor"]) == 1
     out = capsys.readouterr().out
@@ -64,7 +72,10 @@ def test_failures_come_with_their_fix_and_exit_1(tmp_path, monkeypatch, capsys):
     assert rows["printer"].split()[1] == "FAIL" and "offline" in rows["printer"]
     assert rows["camera"].split()[1] == "FAIL"
     fixes = out.split("To fix:")[1]
-    assert "die: plug the die box in; if it is, the udev rule is not loaded: sudo udevadm control --reload" in fixes
+    assert (
+        "die: plug the die box in; if it is, the udev rule is not loaded: sudo udevadm control --reload"
+        in fixes
+    )
     assert "printer: is it switched on and plugged in?" in fixes
     assert "camera: check that folder:" in fixes
 
@@ -100,7 +111,9 @@ def test_a_clock_in_1970_is_a_warning_with_the_fix():
 def test_a_die_held_by_the_running_service_is_told_apart(tmp_path):
     from companion.doctor import _die_fix
 
-    held = "The die at /dev/ttyACM0 cannot be opened (Could not exclusively lock port /dev/ttyACM0: [Errno 11] " \
-           "Resource temporarily unavailable)."
+    held = (
+        "The die at /dev/ttyACM0 cannot be opened (Could not exclusively lock port /dev/ttyACM0: [Errno 11] "
+        "Resource temporarily unavailable)."
+    )
     assert "systemctl stop companion" in _die_fix(held)
     assert "dialout" in _die_fix("The die at /dev/ttyACM0 cannot be opened ([Errno 13] Permission denied).")

@@ -70,6 +70,11 @@ def test_the_kiosk_restart_runs_only_the_installed_code(tmp_path):
     planted.mkdir()
     (planted / "__init__.py").write_text("raise SystemExit('planted code ran')\n")
     (planted / "cli.py").write_text("raise SystemExit('planted code ran')\n")
-    result = subprocess.run(companion_command(["--version"]), cwd=tmp_path, capture_output=True, text=True,
-                            env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"})
+    result = subprocess.run(
+        companion_command(["--version"]),
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+    )
     assert result.returncode == 0 and result.stdout.startswith("companion "), result.stderr

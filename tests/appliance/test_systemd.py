@@ -42,9 +42,18 @@ def test_the_unit_verifies(tmp_path):
 
 def test_the_unit_has_what_the_appliance_needs():
     text = UNIT.read_text()
-    for line in ("Type=notify", "Restart=on-failure", "StateDirectory=companion", "User=companion",
-                 "WorkingDirectory=/var/lib/companion", "SupplementaryGroups=video render input gpio dialout lp",
-                 "ProtectSystem=strict", "NoNewPrivileges=yes", "SystemCallFilter=@system-service", "CapabilityBoundingSet="):
+    for line in (
+        "Type=notify",
+        "Restart=on-failure",
+        "StateDirectory=companion",
+        "User=companion",
+        "WorkingDirectory=/var/lib/companion",
+        "SupplementaryGroups=video render input gpio dialout lp",
+        "ProtectSystem=strict",
+        "NoNewPrivileges=yes",
+        "SystemCallFilter=@system-service",
+        "CapabilityBoundingSet=",
+    ):
         assert f"\n{line}\n" in text, line
     assert re.search(r"\nWatchdogSec=\d+", text)
 
@@ -52,7 +61,11 @@ def test_the_unit_has_what_the_appliance_needs():
 def test_the_udev_rules_name_the_die_and_open_the_printers():
     rules = (ROOT / "systemd" / "99-companion.rules").read_text()
     die = next(line for line in rules.splitlines() if '"2e8a"' in line)
-    assert 'ATTRS{idProduct}=="0005"' in die and 'SYMLINK+="companion-die"' in die and 'ENV{ID_MM_DEVICE_IGNORE}="1"' in die
+    assert (
+        'ATTRS{idProduct}=="0005"' in die
+        and 'SYMLINK+="companion-die"' in die
+        and 'ENV{ID_MM_DEVICE_IGNORE}="1"' in die
+    )
     for vid, pid in (("0416", "5011"), ("0fe6", "811e")):
         usb = [line for line in rules.splitlines() if f'=="{vid}"' in line and f'=="{pid}"' in line]
         assert any('SUBSYSTEM=="usb"' in line and 'GROUP="lp"' in line for line in usb)
@@ -63,21 +76,30 @@ def test_the_udev_rules_name_the_die_and_open_the_printers():
 
 def _install(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "COMPANION_PIP_ARGS": "--no-deps"}  # the dependencies are the venv's business
-    return subprocess.run(["sh", str(INSTALL), "--root", str(root), *args], capture_output=True, text=True,
-                          env=env, timeout=600)
+    return subprocess.run(
+        ["sh", str(INSTALL), "--root", str(root), *args], capture_output=True, text=True, env=env, timeout=600
+    )
 
 
 def test_dry_run_prints_every_step_and_does_nothing(tmp_path):
     result = subprocess.run(["sh", str(INSTALL), "--dry-run"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     steps = result.stdout
-    for step in ("apt-get install -y --no-install-recommends python3-venv python3-picamera2",
-                 "useradd --system", "python3 -m venv --system-site-packages /opt/companion/venv",
-                 "install -m 0644", "/etc/systemd/system/companion.service", "/etc/udev/rules.d/99-companion.rules",
-                 "udevadm control --reload", "systemctl enable --now companion.service"):
+    for step in (
+        "apt-get install -y --no-install-recommends python3-venv python3-picamera2",
+        "useradd --system",
+        "python3 -m venv --system-site-packages /opt/companion/venv",
+        "install -m 0644",
+        "/etc/systemd/system/companion.service",
+        "/etc/udev/rules.d/99-companion.rules",
+        "udevadm control --reload",
+        "systemctl enable --now companion.service",
+    ):
         assert step in steps, step
     root = tmp_path / "root"
-    result = subprocess.run(["sh", str(INSTALL), "--dry-run", "--root", str(root)], capture_output=True, text=True)
+    result = subprocess.run(
+        ["sh", str(INSTALL), "--dry-run", "--root", str(root)], capture_output=True, text=True
+    )
     assert result.returncode == 0 and list(root.rglob("*")) == []  # printed, not done
 
 
@@ -88,13 +110,24 @@ def test_install_into_a_throwaway_root_again_and_uninstall(tmp_path):
     assert first.returncode == 0, first.stdout + first.stderr
     companion = root / "opt/companion/venv/bin/companion"
     config = root / "etc/companion/config.toml"
-    for path in (root / "etc/systemd/system/companion.service", root / "etc/udev/rules.d/99-companion.rules",
-                 config, root / "var/lib/companion", companion):
+    for path in (
+        root / "etc/systemd/system/companion.service",
+        root / "etc/udev/rules.d/99-companion.rules",
+        config,
+        root / "var/lib/companion",
+        companion,
+    ):
         assert path.exists(), path
     assert (root / "etc/systemd/system/companion.service").read_text() == UNIT.read_text()
-    env = {**os.environ, "COMPANION_CONFIG": str(config), "COMPANION_STATE_DIR": str(root / "var/lib/companion")}
+    env = {
+        **os.environ,
+        "COMPANION_CONFIG": str(config),
+        "COMPANION_STATE_DIR": str(root / "var/lib/companion"),
+    }
     check = subprocess.run([str(companion), "config", "check"], capture_output=True, text=True, env=env)
-    assert check.returncode == 0 and check.stdout == f"{config}: ok\n", check.stderr  # the Pi's config is valid
+    assert check.returncode == 0 and check.stdout == f"{config}: ok\n", (
+        check.stderr
+    )  # the Pi's config is valid
 
     config.write_text(config.read_text() + "\n# the table's own edit\n")
     second = _install(root)
@@ -104,7 +137,9 @@ def test_install_into_a_throwaway_root_again_and_uninstall(tmp_path):
 
     removed = _install(root, "--uninstall")
     assert removed.returncode == 0, removed.stderr
-    assert not (root / "opt/companion").exists() and not (root / "etc/systemd/system/companion.service").exists()
+    assert (
+        not (root / "opt/companion").exists() and not (root / "etc/systemd/system/companion.service").exists()
+    )
     assert config.exists() and (root / "var/lib/companion").exists()  # the saved games stay
     purged = _install(root, "--uninstall", "--purge")
     assert purged.returncode == 0 and not config.exists() and not (root / "var/lib/companion").exists()

@@ -18,7 +18,9 @@ def run(capsys, *argv):
 
 def test_identify_prints_one_json_object_per_image_and_fails_at_the_end_for_bad_ones(capsys, tmp_path):
     good = tmp_path / "table.png"
-    cv2.imwrite(str(good), render(Scene((1280, 720), [PlacedCard(203, (400, 360)), PlacedCard(450, (900, 360))])))
+    cv2.imwrite(
+        str(good), render(Scene((1280, 720), [PlacedCard(203, (400, 360)), PlacedCard(450, (900, 360))]))
+    )
     broken = tmp_path / "broken.png"
     broken.write_bytes(b"\x89PNG not really")
     code, out, err = run(capsys, "cards", "identify", str(broken), str(good), str(tmp_path / "missing.jpg"))
@@ -38,6 +40,7 @@ def test_a_printed_sticker_sheet_reads_back_completely(capsys, tmp_path):
         run_code, result, _ = run(capsys, "cards", "identify", str(page))
         seen |= {c["card"] for c in json.loads(result)["cards"]}
     from companion.assets import edition
+
     assert seen == set(edition("milano1848").card_ids())
 
 
@@ -46,15 +49,26 @@ def test_sheet_as_pdf_and_on_the_thermal_printer(capsys, tmp_path):
     assert code == 0 and (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")
     lp = tmp_path / "lp0"
     code, out, _ = run(capsys, "cards", "sheet", "--printer", f"file:{lp}")
-    assert code == 0 and out == "110 stickers printed, one per ticket\n" and lp.read_bytes().count(b"\x1dv0") == 110
+    assert (
+        code == 0
+        and out == "110 stickers printed, one per ticket\n"
+        and lp.read_bytes().count(b"\x1dv0") == 110
+    )
 
 
 def test_sheet_mistakes_are_one_line(capsys, tmp_path):
-    assert run(capsys, "cards", "sheet", "--out", str(tmp_path / "s.svg"))[2] == \
-        "companion: --out: name a .pdf or .png file (or use --printer)\n"
-    assert run(capsys, "cards", "sheet", "--game", "chess", "--out", "x.pdf")[2] == \
-        "companion: --game: no cards for 'chess'; the registry has milano1848\n"
+    assert (
+        run(capsys, "cards", "sheet", "--out", str(tmp_path / "s.svg"))[2]
+        == "companion: --out: name a .pdf or .png file (or use --printer)\n"
+    )
+    assert (
+        run(capsys, "cards", "sheet", "--game", "chess", "--out", "x.pdf")[2]
+        == "companion: --game: no cards for 'chess'; the registry has milano1848\n"
+    )
     assert "is not usb:VID:PID" in run(capsys, "cards", "sheet", "--printer", "usb:zz")[2]
     code, _, err = run(capsys, "cards", "sheet", "--printer", f"file:{tmp_path}/no/such/dir/lp0")
-    assert err == "companion: --printer: the printer cannot be reached (DeviceNotFoundError); print the stickers again when it is fixed\n"
+    assert (
+        err == "companion: --printer: the printer cannot be reached (DeviceNotFoundError); "
+        "print the stickers again when it is fixed\n"
+    )
     assert code == 2

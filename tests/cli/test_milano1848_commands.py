@@ -15,12 +15,27 @@ from companion.cli import main
 def minimal_state() -> dict:
     """Only the documented fields: the table's own decks, Phase 1 just finished."""
     return {
-        "format": "companion/milano1848", "version": 1, "mode": "basic", "players": 4, "round": 3,
-        "first_player": 1, "reserve": 33, "castle": 4, "radetzky": 7,
+        "format": "companion/milano1848",
+        "version": 1,
+        "mode": "basic",
+        "players": 4,
+        "round": 3,
+        "first_player": 1,
+        "reserve": 33,
+        "castle": 4,
+        "radetzky": 7,
         "zones": {"3": {"soldiers": 3}, "7": {"soldiers": 2}, "8": {"soldiers": 5}, "12": {"owner": "italy"}},
-        "patriots": [{"name": "Carlo", "zone": 3}, {"name": "Gabrio", "zone": 8}, {"name": "Luciano", "zone": 12},
-                     {"name": "Bartolomeo", "zone": 1}],
-        "zone_deck": None, "available": [7], "not_available": [], "barricades": [], "winner": None,
+        "patriots": [
+            {"name": "Carlo", "zone": 3},
+            {"name": "Gabrio", "zone": 8},
+            {"name": "Luciano", "zone": 12},
+            {"name": "Bartolomeo", "zone": 1},
+        ],
+        "zone_deck": None,
+        "available": [7],
+        "not_available": [],
+        "barricades": [],
+        "winner": None,
     }
 
 
@@ -43,7 +58,7 @@ def test_new_prints_a_state_file_that_loads_again(capsys, tmp_path):
     assert sum(z["soldiers"] for z in state["zones"].values()) == 15 and state["reserve"] == 32
     assert state["not_available"] == [state["radetzky"]]
     state["step"], state["active"] = "austria", None  # the table places the Patriots and plays Phase 1
-    for i, patriot in enumerate(state["patriots"]):
+    for patriot in state["patriots"]:
         patriot["zone"] = next(int(z) for z, v in state["zones"].items() if v["soldiers"] == 0)
     state["done"] = [True] * 4
     code, out, err = run(capsys, "milano1848", "austrian-turn", write(tmp_path, state))
@@ -51,7 +66,9 @@ def test_new_prints_a_state_file_that_loads_again(capsys, tmp_path):
 
 
 def test_austrian_turn_on_a_minimal_state_file_with_a_drawn_card(capsys, tmp_path):
-    code, out, err = run(capsys, "milano1848", "austrian-turn", write(tmp_path, minimal_state()), "--draw", "5")
+    code, out, err = run(
+        capsys, "milano1848", "austrian-turn", write(tmp_path, minimal_state()), "--draw", "5"
+    )
     after = json.loads(out)
     assert code == 0 and err == ""
     assert after["zones"]["8"]["owner"] == "austria"  # 5 Soldiers against 1 Patriot
@@ -76,8 +93,16 @@ def _broken(change) -> dict:
 
 BAD_STATES = [
     ("zones.17", lambda s: s["zones"].update({"17": {"soldiers": 1}}), "there is no zone 17"),
-    ("zones.3.soldiers", lambda s: s["zones"]["3"].update(soldiers=-1), "must be a whole number from 0 to 50"),
-    ("zones.12.soldiers", lambda s: s["zones"]["12"].update(soldiers=2), "conquered by italy and cannot hold"),
+    (
+        "zones.3.soldiers",
+        lambda s: s["zones"]["3"].update(soldiers=-1),
+        "must be a whole number from 0 to 50",
+    ),
+    (
+        "zones.12.soldiers",
+        lambda s: s["zones"]["12"].update(soldiers=2),
+        "conquered by italy and cannot hold",
+    ),
     ("not_available", lambda s: s.update(not_available=[7]), "the card of zone 7 is also in available"),
     ("zone_deck", lambda s: s.update(zone_deck=[1, 2]), "the card of unconquered zone 3 is in none of"),
     ("available", lambda s: s.update(available=[12]), "zone 12 is conquered, so its card is out of the game"),
@@ -100,12 +125,15 @@ def test_a_bad_state_file_gets_one_line_naming_file_and_field(capsys, tmp_path, 
     assert err.count("\n") == 1 and err.startswith(f"companion: {path}: {field}: ") and problem in err
 
 
-@pytest.mark.parametrize("content, problem", [
-    ("{not json", "is not JSON (Expecting property name enclosed in double quotes at line 1, column 2)"),
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
-    ("[1, 2]", "file: must hold a JSON object"),
-    ("", "is not JSON"),
-])
+@pytest.mark.parametrize(
+    "content, problem",
+    [
+        ("{not json", "is not JSON (Expecting property name enclosed in double quotes at line 1, column 2)"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ("[1, 2]", "file: must hold a JSON object"),
+        ("", "is not JSON"),
+    ],
+)
 def test_files_that_are_not_state_files(capsys, tmp_path, content, problem):
     path = write(tmp_path, content)
     code, out, err = run(capsys, "milano1848", "austrian-turn", path)
@@ -114,7 +142,8 @@ def test_files_that_are_not_state_files(capsys, tmp_path, content, problem):
 
 def test_missing_huge_and_binary_files(capsys, tmp_path):
     assert run(capsys, "milano1848", "austrian-turn", str(tmp_path / "nope.json"))[2] == (
-        f"companion: {tmp_path / 'nope.json'}: cannot be read (No such file or directory)\n")
+        f"companion: {tmp_path / 'nope.json'}: cannot be read (No such file or directory)\n"
+    )
     huge = tmp_path / "huge.json"
     huge.write_bytes(b" " * (2 << 20))
     assert "larger than 1 MiB" in run(capsys, "milano1848", "austrian-turn", str(huge))[2]
@@ -128,7 +157,11 @@ def test_unknown_zone_deck_needs_a_draw_and_a_possible_one(capsys, tmp_path):
     code, out, err = run(capsys, "milano1848", "austrian-turn", path)
     assert code == 2 and "zone_deck: is null, so name the Zone card drawn in 2.D.3 with --draw N" in err
     code, out, err = run(capsys, "milano1848", "austrian-turn", path, "--draw", "7")
-    assert code == 2 and out == "" and err == "companion: --draw: Zone 7 cannot be drawn: its card is not in the Zone deck.\n"
+    assert (
+        code == 2
+        and out == ""
+        and err == "companion: --draw: Zone 7 cannot be drawn: its card is not in the Zone deck.\n"
+    )
 
 
 def test_a_finished_game_has_no_austrian_turn(capsys, tmp_path):
@@ -151,12 +184,18 @@ def test_a_broken_record_names_the_line(capsys, tmp_path):
     lines[3] = json.dumps({"action": {"type": "move", "zone": 99}, "drawn": []})
     bad = write(tmp_path, "\n".join(lines), "bad.jsonl")
     code, out, err = run(capsys, "replay", bad)
-    assert code == 2 and out == "" and err.startswith(f"companion: {bad}: action 3: ") and err.count("\n") == 1
+    assert (
+        code == 2 and out == "" and err.startswith(f"companion: {bad}: action 3: ") and err.count("\n") == 1
+    )
 
 
 def test_the_console_script_is_installed():
-    result = subprocess.run([str(Path(sys.executable).with_name("companion")), "--version"],
-                            capture_output=True, text=True, check=False)
+    result = subprocess.run(
+        [str(Path(sys.executable).with_name("companion")), "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert result.returncode == 0 and result.stdout.startswith("companion ")
 
 
@@ -164,6 +203,7 @@ def test_a_broken_asset_file_is_one_line_too(capsys, tmp_path, monkeypatch):
     import shutil
 
     from companion import assets
+
     shutil.copytree(assets.assets_dir() / "milano1848", tmp_path / "milano1848")
     (tmp_path / "milano1848" / "rules.toml").write_text("hand_size = [")
     monkeypatch.setenv("COMPANION_ASSETS", str(tmp_path))
@@ -172,5 +212,9 @@ def test_a_broken_asset_file_is_one_line_too(capsys, tmp_path, monkeypatch):
         code, out, err = run(capsys, "milano1848", "new")
     finally:
         assets.edition.cache_clear()
-    assert code == 2 and out == "" and err.startswith(f"companion: {tmp_path / 'milano1848' / 'rules.toml'}: not valid TOML")
+    assert (
+        code == 2
+        and out == ""
+        and err.startswith(f"companion: {tmp_path / 'milano1848' / 'rules.toml'}: not valid TOML")
+    )
     assert err.count("\n") == 1

@@ -19,8 +19,13 @@ TIMEOUT_S = 60  # a FIFO used to block the command for good: far longer than any
 
 def _companion(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """The real command in its own process: one that hangs on a FIFO fails the test instead of the suite."""
-    return subprocess.run([sys.executable, "-m", "companion.cli", *argv], capture_output=True, text=True,
-                          timeout=TIMEOUT_S, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def _one_line(result: subprocess.CompletedProcess[str], problem: str) -> None:
@@ -39,8 +44,16 @@ def test_an_endless_device_is_refused_before_it_fills_memory():
     _one_line(_companion("milano1848", "forecast", "/dev/zero"), "/dev/zero: is not a regular file")
 
 
-@pytest.mark.parametrize("command", [["milano1848", "austrian-turn"], ["milano1848", "forecast"], ["replay"],
-                                     ["games", "import"], ["milano1848", "play"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["milano1848", "austrian-turn"],
+        ["milano1848", "forecast"],
+        ["replay"],
+        ["games", "import"],
+        ["milano1848", "play"],
+    ],
+)
 def test_a_fifo_is_refused_instead_of_waited_on(fifo, command):
     actions = ['{"type": "end-turn"}'] if command[-1] == "play" else []
     _one_line(_companion(*command, fifo, *actions), f"{fifo}: is not a regular file")
@@ -73,26 +86,49 @@ def run(capsys, *argv: str) -> tuple[int, str]:
     return code, capsys.readouterr().err
 
 
-@pytest.mark.parametrize("argv, problem", [
-    (["dice", "roll", "9" * 5000 + "d6"], "is not a dice expression"),
-    (["dice", "roll", "\uff13d6"], "is not a dice expression"),  # a full-width 3: int() reads it
-    (["milano1848", "odds", "--fight", "soldiers", "--hand", "swords", "--deck", "swords=" + "9" * 5000],
-     "is not ICON=COUNT"),
-    (["milano1848", "odds", "--fight", "soldiers", "--hand", "swords", "--deck", "swords=\u00b2"], "is not ICON=COUNT"),
-    (["milano1848", "simulate", "--games", "2", "--workers", "-1"], "--workers must be 1 or more"),
-])
+@pytest.mark.parametrize(
+    "argv, problem",
+    [
+        (["dice", "roll", "9" * 5000 + "d6"], "is not a dice expression"),
+        (["dice", "roll", "\uff13d6"], "is not a dice expression"),  # a full-width 3: int() reads it
+        (
+            [
+                "milano1848",
+                "odds",
+                "--fight",
+                "soldiers",
+                "--hand",
+                "swords",
+                "--deck",
+                "swords=" + "9" * 5000,
+            ],
+            "is not ICON=COUNT",
+        ),
+        (
+            ["milano1848", "odds", "--fight", "soldiers", "--hand", "swords", "--deck", "swords=\u00b2"],
+            "is not ICON=COUNT",
+        ),
+        (["milano1848", "simulate", "--games", "2", "--workers", "-1"], "--workers must be 1 or more"),
+    ],
+)
 def test_odd_numbers_on_the_command_line_are_one_line(capsys, argv, problem):
     code, err = run(capsys, *argv)
     assert code == 2 and err.count("\n") == 1 and problem in err and len(err) < 200
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("[screen]\nsize = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
-    ("[screen]\nsize = " + "[" * 300 + "]" * 300, "screen.size = a list is not allowed"),
-    ("[buttons]\nconfirm = " + "9" * 5000, "a number too long"),
-    ("[buttons]\nconfirm = " + "9" * 4000, "buttons.confirm = a number that long is not allowed"),
-    ('[camera]\nsource = "video:99999999999999999999"', "camera.source = \"video:99999999999999999999\" is not allowed"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("[screen]\nsize = " + "[" * 5000 + "]" * 5000, "nested too deeply"),
+        ("[screen]\nsize = " + "[" * 300 + "]" * 300, "screen.size = a list is not allowed"),
+        ("[buttons]\nconfirm = " + "9" * 5000, "a number too long"),
+        ("[buttons]\nconfirm = " + "9" * 4000, "buttons.confirm = a number that long is not allowed"),
+        (
+            '[camera]\nsource = "video:99999999999999999999"',
+            'camera.source = "video:99999999999999999999" is not allowed',
+        ),
+    ],
+)
 def test_odd_config_values_are_one_line(capsys, monkeypatch, tmp_path, text, problem):
     config = tmp_path / "config.toml"
     config.write_text(text)

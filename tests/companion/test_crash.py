@@ -7,15 +7,14 @@ the app had shown; the restarted app must resume exactly there.
 
 from __future__ import annotations
 
-import pytest
-
 import os
 import random
 import signal
 import sqlite3
 import subprocess
 import sys
-import time
+
+import pytest
 
 from companion.app_command import state_digest
 from companion.store import DATABASE, Store
@@ -24,8 +23,20 @@ KILLS = 200
 
 
 def _run_until_killed(env: dict[str, str], seed: int, delay_s: float) -> list[str]:
-    command = [sys.executable, "-m", "companion.cli", "run", "--headless", "--autoplay", "--resume",
-               "--rounds", "99", "--seed", str(seed), "--trace-journal"]
+    command = [
+        sys.executable,
+        "-m",
+        "companion.cli",
+        "run",
+        "--headless",
+        "--autoplay",
+        "--resume",
+        "--rounds",
+        "99",
+        "--seed",
+        str(seed),
+        "--trace-journal",
+    ]
     child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         child.wait(timeout=delay_s)
@@ -47,8 +58,12 @@ def _check_journal(directory, lines: list[str], seen_games: set[int]) -> None:
         if latest is None:
             return
         stored = latest.actions
-        acknowledged = [(int(n), digest) for kind, n, digest in (line.split() for line in lines) if kind == "committed"]
-        resumed = [(int(n), digest) for kind, n, digest in (line.split() for line in lines) if kind == "resumed"]
+        acknowledged = [
+            (int(n), digest) for kind, n, digest in (line.split() for line in lines) if kind == "committed"
+        ]
+        resumed = [
+            (int(n), digest) for kind, n, digest in (line.split() for line in lines) if kind == "resumed"
+        ]
         if latest.id in seen_games and resumed:
             assert resumed[0][0] <= stored
         if acknowledged:
@@ -63,8 +78,12 @@ def _check_journal(directory, lines: list[str], seen_games: set[int]) -> None:
 
 @pytest.mark.slow
 def test_the_journal_survives_200_power_cuts(tmp_path):
-    env = {**os.environ, "COMPANION_STATE_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
-           "COMPANION_CONFIG": str(tmp_path / "none.toml")}
+    env = {
+        **os.environ,
+        "COMPANION_STATE_DIR": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+    }
     rng = random.Random(1848)
     seen_games: set[int] = set()
     resumes = exact_resumes = 0
@@ -74,7 +93,9 @@ def test_the_journal_survives_200_power_cuts(tmp_path):
         if expected is not None and lines and lines[0].startswith("resumed"):
             resumes += 1
             _, n, digest = lines[0].split()
-            assert (int(n), digest) == expected, f"kill {kill}: resumed at {n} {digest}, journal says {expected}"
+            assert (int(n), digest) == expected, (
+                f"kill {kill}: resumed at {n} {digest}, journal says {expected}"
+            )
             exact_resumes += 1
         _check_journal(tmp_path, lines, seen_games)
         expected = _journal_position(tmp_path)

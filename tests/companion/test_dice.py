@@ -13,10 +13,15 @@ def test_parse(text, dice):
     assert Dice.parse(text) == dice
 
 
-@pytest.mark.parametrize("text, message", [
-    ("2d1", "dice have 2 to 100 sides"), ("0d6", "roll 1 to 20 dice"), ("21d6", "roll 1 to 20 dice"),
-    ("two dice", "is not a dice expression like 2d6 or d10"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("2d1", "dice have 2 to 100 sides"),
+        ("0d6", "roll 1 to 20 dice"),
+        ("21d6", "roll 1 to 20 dice"),
+        ("two dice", "is not a dice expression like 2d6 or d10"),
+    ],
+)
 def test_bad_expressions_say_why(text, message):
     with pytest.raises(DiceError, match=message):
         Dice.parse(text)

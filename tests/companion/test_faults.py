@@ -47,8 +47,13 @@ class Table:
         self.store = Store(tmp_path / "state")
         self.opened = open_devices(config, self.store.directory, queue.Queue().put, retry_s=0.05)
         self.sessions = Sessions(self.store, self.opened.devices)
-        self.app = App(None, headless=True, tray=self.opened.tray, new_session=self.sessions.new,
-                       resume=(self.sessions.resumable, self.sessions.resume))
+        self.app = App(
+            None,
+            headless=True,
+            tray=self.opened.tray,
+            new_session=self.sessions.new,
+            resume=(self.sessions.resumable, self.sessions.resume),
+        )
         self.app.begin(self.sessions.new("milano1848", Options(players=3, seed=5)))
         self.app.animate = False
         self.rng = random.Random(1)
@@ -180,7 +185,9 @@ def test_device_trouble_is_told_in_the_tables_language(tmp_path, box):
         i18n.use("it")
         die_line, camera_line = table.app.game.notices()
         assert die_line.startswith(("Il dado", "Nessun dado")), die_line
-        assert camera_line.startswith("Nessuna fotocamera") and camera_line.endswith("tocca le carte."), camera_line
+        assert camera_line.startswith("Nessuna fotocamera") and camera_line.endswith("tocca le carte."), (
+            camera_line
+        )
         i18n.use("en")
         assert table.app.game.notices() == [die.status, cards.status]  # the devices themselves speak English
     finally:
@@ -188,14 +195,17 @@ def test_device_trouble_is_told_in_the_tables_language(tmp_path, box):
         table.close()
 
 
-@pytest.mark.parametrize("text, message", [
-    ('[die]\nport = "COM3"\n', 'die.port = "COM3" is not allowed; use "simulated"'),
-    ('[printer]\nconnection = "usb:zz:1"\n', "printer.connection"),
-    ("[buttons]\nconfirm = 40\n", "buttons.confirm = 40 is not allowed; use a BCM GPIO number 2-27"),
-    ("[screen]\nsise = 1\n", "screen.sise is not a setting; [screen] has size, driver"),
-    ("language = 'it'\n", "[language] is not a section"),
-    ("[camera\n", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('[die]\nport = "COM3"\n', 'die.port = "COM3" is not allowed; use "simulated"'),
+        ('[printer]\nconnection = "usb:zz:1"\n', "printer.connection"),
+        ("[buttons]\nconfirm = 40\n", "buttons.confirm = 40 is not allowed; use a BCM GPIO number 2-27"),
+        ("[screen]\nsise = 1\n", "screen.sise is not a setting; [screen] has size, driver"),
+        ("language = 'it'\n", "[language] is not a section"),
+        ("[camera\n", "not valid TOML"),
+    ],
+)
 def test_a_config_with_bad_values_stops_with_one_line(tmp_path, capsys, monkeypatch, text, message):
     path = tmp_path / "config.toml"
     path.write_text(text)

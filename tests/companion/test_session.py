@@ -16,7 +16,6 @@ from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import ANSWER, AUSTRIAN_TURN
 from companion.session import Devices, Session
 from hardware.printer import PrintService
-from hardware.registry import parse_registry
 from hardware.scanner import wait_for
 from hardware.sim.camera import SimCamera
 from hardware.sim.die import SimDie
@@ -34,6 +33,7 @@ def desk(tmp_path):
 
 def _play_until(session, step, rng_seed=1):
     import random
+
     rng = random.Random(rng_seed)
     while session.state.step != step:
         assert session.do(greedy_bot(session.state, rng))
@@ -72,7 +72,9 @@ def test_a_card_shown_to_the_camera_answers_the_reveal(tmp_path):
     registry = card_registry()
     camera = SimCamera(registry, fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(edition("milano1848"), Options(players=3, seed=5)), Devices(SimDie(), service, camera))
+    session = Session(
+        Game(edition("milano1848"), Options(players=3, seed=5)), Devices(SimDie(), service, camera)
+    )
     try:
         _play_until(session, ANSWER)
         fighter = session.state.patriots[session.state.active].hand
@@ -91,8 +93,10 @@ def test_table_decks_a_revealed_card_shown_to_the_camera_names_it(tmp_path):
     camera = SimCamera(registry, fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
     setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]  # 3 players: Radetzky's, then 3 + 3
-    session = Session(Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup),
-                      Devices(SimDie(), service, camera))
+    session = Session(
+        Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup),
+        Devices(SimDie(), service, camera),
+    )
     try:
         rng = random.Random(2)
         while session.needed is None:

@@ -97,7 +97,9 @@ def test_undo_that_cannot_be_saved_does_not_happen(tmp_path, devices):
     store.db.execute("PRAGMA query_only = ON")  # the journal turned read-only underneath
     session._undo_armed = True
     assert not session.undo()
-    assert session.message.startswith("The journal is read-only.") and "Undo did not happen" in session.message
+    assert (
+        session.message.startswith("The journal is read-only.") and "Undo did not happen" in session.message
+    )
     assert len(session.game.records) == records
 
 
@@ -129,7 +131,7 @@ def _damage(path, how: str) -> None:
         path.write_bytes(data[: len(data) // 2 + 100])
     else:
         page = 4096
-        path.write_bytes(data[: 2 * page] + bytes(page) + data[3 * page:])
+        path.write_bytes(data[: 2 * page] + bytes(page) + data[3 * page :])
 
 
 def test_no_backup_means_a_new_game_is_the_way_on(tmp_path):
@@ -177,16 +179,25 @@ def test_games_commands_list_show_export_import_delete(tmp_path, capsys):
     assert main(["games", "delete", "1"]) == 0
     capsys.readouterr()
     assert main(["games", "show", "1"]) == 2
-    assert capsys.readouterr().err == "companion: There is no game 1; `companion games list` shows the saved ones.\n"
+    assert (
+        capsys.readouterr().err
+        == "companion: There is no game 1; `companion games list` shows the saved ones.\n"
+    )
 
 
-@pytest.mark.parametrize("content, fault", [
-    ("", "the record is empty"),
-    ('{"format": "companion/milano1848-record", "version": 1, "options": {"players": 9}}\n', "players"),
-    ("[" * 100000 + "\n", "nested too deeply"),
-    ('{"format": "companion/milano1848-record", "version": 1, "options": {"players": 2}}\n{"action": 5}\n',
-     "line 2"),
-])
+@pytest.mark.parametrize(
+    "content, fault",
+    [
+        ("", "the record is empty"),
+        ('{"format": "companion/milano1848-record", "version": 1, "options": {"players": 9}}\n', "players"),
+        ("[" * 100000 + "\n", "nested too deeply"),
+        (
+            '{"format": "companion/milano1848-record", "version": 1, "options": {"players": 2}}\n'
+            '{"action": 5}\n',
+            "line 2",
+        ),
+    ],
+)
 def test_a_hostile_record_is_refused_in_one_line_and_nothing_is_saved(tmp_path, capsys, content, fault):
     (tmp_path / "bad.jsonl").write_text(content)
     assert main(["games", "import", str(tmp_path / "bad.jsonl")]) == 2

@@ -10,12 +10,12 @@ import re
 import pytest
 
 from companion.assets import edition
-from companion.tables.milano1848.layout import zone_layout
 from companion.cli import main
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.bots import greedy_bot
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
+from companion.tables.milano1848.layout import zone_layout
 from companion.tickets.milano1848 import austrian_turn_ticket, chronicle_ticket
 from hardware.document import DOTS_PER_MM, Columns, Cut, Raster, Text
 from hardware.paper import paper_mm
@@ -24,10 +24,20 @@ from hardware.ticket_image import render
 from tests.games.milano1848.table import Table, build, example_7_table
 
 EXAMPLE_7_ADVANCED = dict(  # Example 7's position, played in the Advanced game
-    total=47, castle=10, radetzky=8, step="austria", active=None, actions_left=0, done=[True] * 4,
+    total=47,
+    castle=10,
+    radetzky=8,
+    step="austria",
+    active=None,
+    actions_left=0,
+    done=[True] * 4,
     zones={1: 3, 2: 3, 3: 1, 4: {"owner": "italy"}, 5: 3, 12: {"owner": "italy"}, 13: 2},
-    patriots=[{"zone": z, "hand": []} for z in (4, 5, 12, 4)], zone_deck=None, available=[8],
-    not_available=[], mode="advanced")
+    patriots=[{"zone": z, "hand": []} for z in (4, 5, 12, 4)],
+    zone_deck=None,
+    available=[8],
+    not_available=[],
+    mode="advanced",
+)
 ENTRY = re.compile(r"\s*(\d+): ([+-]\d+) -> (\d+)")
 
 
@@ -60,12 +70,26 @@ def test_the_ticket_tells_the_table_every_move_of_example_7():
     assert "Castle pours out: 10 Soldiers" in lines and "Austria conquers zones 1, 2" in lines
     assert "Zones: Italy 2, Austria 2" in lines
     assert stated_changes(ticket) == {  # 1 and 2: conquered, said above
-        3: (2, 3), 5: (2, 5), 6: (2, 2), 7: (2, 2), 8: (2, 2), 9: (2, 2), 10: (2, 2), 11: (2, 2), 13: (2, 4),
-        15: (1, 1), 16: (1, 1)}
+        3: (2, 3),
+        5: (2, 5),
+        6: (2, 2),
+        7: (2, 2),
+        8: (2, 2),
+        9: (2, 2),
+        10: (2, 2),
+        11: (2, 2),
+        13: (2, 4),
+        15: (1, 1),
+        16: (1, 1),
+    }
     assert " 3: +2 -> 3     10: +2 -> 2" in lines  # two columns, down then across
     columns = {(b.left, b.right) for b in ticket.blocks if isinstance(b, Columns)}
     assert ("Radetzky", "zone 16") in columns and ("Castle 1", "Reserve 20") in columns
-    assert isinstance(ticket.blocks[-2], Raster) and ticket.blocks[-2].width == 384 and isinstance(ticket.blocks[-1], Cut)
+    assert (
+        isinstance(ticket.blocks[-2], Raster)
+        and ticket.blocks[-2].width == 384
+        and isinstance(ticket.blocks[-1], Cut)
+    )
 
 
 def test_an_advanced_turn_tells_the_table_to_take_the_barricade_off():
@@ -100,12 +124,18 @@ def test_every_turn_of_twelve_games_states_every_change_within_100_mm():
     assert len(turns) > 30
     for before, after, events in turns:
         ticket = austrian_turn_ticket(before, after, events, zone_layout())
-        changed = {z: (after.soldiers[z] - before.soldiers[z], after.soldiers[z]) for z in after.zones
-                   if after.soldiers[z] != before.soldiers[z] and after.owner[z] is None}
+        changed = {
+            z: (after.soldiers[z] - before.soldiers[z], after.soldiers[z])
+            for z in after.zones
+            if after.soldiers[z] != before.soldiers[z] and after.owner[z] is None
+        }
         assert stated_changes(ticket) == changed
         conquered = [e.zone for e in events if e.kind == "austria-conquers"]
-        assert not conquered or f"Austria conquers zone{'s' if len(conquered) > 1 else ''} " \
-            f"{', '.join(map(str, conquered))}" in texts(ticket)
+        assert (
+            not conquered
+            or f"Austria conquers zone{'s' if len(conquered) > 1 else ''} {', '.join(map(str, conquered))}"
+            in texts(ticket)
+        )
         columns = {(b.left, b.right) for b in ticket.blocks if isinstance(b, Columns)}
         assert ("Radetzky", f"zone {after.radetzky}") in columns
         assert paper_mm(escpos_bytes(ticket, "POS-5890")) <= 100
@@ -115,11 +145,23 @@ def crowded_turn():
     """A turn no game of ours reached: 16 Soldiers pour out and Austria wins with 5 zones at once
     (invented position, within the game's components)."""
     zones = {z: 3 if z <= 5 else 1 for z in range(1, 17)}
-    table = Table(build(
-        players=5, total=50, castle=16, radetzky=8, step="austria", active=None, actions_left=0,
-        done=[True] * 5, zones=zones, patriots=[{"zone": z, "hand": []} for z in (6, 7, 8, 9, 10)],
-        zone_deck=None, available=[8], not_available=[],
-    ))
+    table = Table(
+        build(
+            players=5,
+            total=50,
+            castle=16,
+            radetzky=8,
+            step="austria",
+            active=None,
+            actions_left=0,
+            done=[True] * 5,
+            zones=zones,
+            patriots=[{"zone": z, "hand": []} for z in (6, 7, 8, 9, 10)],
+            zone_deck=None,
+            available=[8],
+            not_available=[],
+        )
+    )
     before = table.state
     events = table.play(a.AustrianTurn(), [])
     return austrian_turn_ticket(before, table.state, events, zone_layout())
@@ -167,12 +209,27 @@ def test_the_map_marks_radetzky_and_the_austrian_zones():
 
 def test_receipt_writes_the_escpos_bytes(capsys, tmp_path):
     state = tmp_path / "state.json"
-    state.write_text(json.dumps({
-        "format": "companion/milano1848", "version": 1, "mode": "basic", "players": 4, "round": 2,
-        "reserve": 39, "castle": 3, "radetzky": 7, "zones": {"7": {"soldiers": 3}, "8": {"soldiers": 2}},
-        "patriots": [{"zone": 1}] * 4, "zone_deck": None, "available": [7], "not_available": [],
-        "barricades": [], "winner": None,
-    }))
+    state.write_text(
+        json.dumps(
+            {
+                "format": "companion/milano1848",
+                "version": 1,
+                "mode": "basic",
+                "players": 4,
+                "round": 2,
+                "reserve": 39,
+                "castle": 3,
+                "radetzky": 7,
+                "zones": {"7": {"soldiers": 3}, "8": {"soldiers": 2}},
+                "patriots": [{"zone": 1}] * 4,
+                "zone_deck": None,
+                "available": [7],
+                "not_available": [],
+                "barricades": [],
+                "winner": None,
+            }
+        )
+    )
     receipt = tmp_path / "ticket.bin"
     assert main(["milano1848", "austrian-turn", str(state), "--draw", "3", "--receipt", str(receipt)]) == 0
     data = receipt.read_bytes()
@@ -186,7 +243,10 @@ def test_the_chronicle_tells_the_story_of_the_game():
     ticket = chronicle_ticket(game)
     texts = [b.text for b in ticket.blocks if isinstance(b, Text)]
     columns = {b.left: b.right for b in ticket.blocks if isinstance(b, Columns)}
-    assert f"{game.state.winner.upper()} WINS" in texts and f"{game.state.round} rounds, 4 players, basic game" in texts
+    assert (
+        f"{game.state.winner.upper()} WINS" in texts
+        and f"{game.state.round} rounds, 4 players, basic game" in texts
+    )
     assert columns["Fights won / lost"].startswith(f"{fights_won} / ")
     conquered = [left for left in columns if left.startswith("Round ")]
     owned = [z for z in game.state.zones if game.state.owner[z]]
@@ -196,5 +256,6 @@ def test_the_chronicle_tells_the_story_of_the_game():
 
 def _events_of(game):
     from companion.games.milano1848.game import Game
+
     replayed = Game(game.state.edition, game.options, game.setup_draws)
     return [e for r in game.records for e in replayed.play(r.action, r.drawn)]

@@ -47,12 +47,26 @@ def with_ms(ms, rows):
 
 
 SAMPLES = {
-    "hello": {}, "show": protocol.face_fields(ARROW), "roll": with_ms(800, CHECKER),
-    "brightness": {"level": 15}, "test": {"ms": 65535}, "ping": {}, "ack": {"seq": 255},
+    "hello": {},
+    "show": protocol.face_fields(ARROW),
+    "roll": with_ms(800, CHECKER),
+    "brightness": {"level": 15},
+    "test": {"ms": 65535},
+    "ping": {},
+    "ack": {"seq": 255},
     "nak": {"seq": 1, "reason": 2},
-    "identify": {"seq": 9, "protocol": 2, "major": 1, "minor": 2, "patch": 3, "width": 8, "height": 8,
-                 "caps": 7},
-    "status": {"seq": 4, "uptime_ms": 4294967295, "dropped": 12}, "button": {"kind": 2},
+    "identify": {
+        "seq": 9,
+        "protocol": 2,
+        "major": 1,
+        "minor": 2,
+        "patch": 3,
+        "width": 8,
+        "height": 8,
+        "caps": 7,
+    },
+    "status": {"seq": 4, "uptime_ms": 4294967295, "dropped": 12},
+    "button": {"kind": 2},
 }
 
 
@@ -88,7 +102,7 @@ def case_a_face_is_eight_rows():
             protocol.face_fields(rows)
         except protocol.ProtocolError:
             continue
-        raise AssertionError("took {} rows".format(len(rows)))
+        raise AssertionError(f"took {len(rows)} rows")
     assert protocol.face_rows(protocol.face_fields(EDGES)) == EDGES
 
 
@@ -99,7 +113,7 @@ def case_parse_refuses_unknown_ids_and_sizes():
             protocol.parse(msg_id, payload)
         except protocol.ProtocolError:
             continue
-        raise AssertionError("parsed {} {}".format(msg_id, payload))
+        raise AssertionError(f"parsed {msg_id} {payload}")
 
 
 def case_frames_split_byte_by_byte_still_decode():
@@ -107,7 +121,7 @@ def case_frames_split_byte_by_byte_still_decode():
     decoder = protocol.Decoder()
     frames = []
     for i in range(len(stream)):
-        frames += decoder.feed(stream[i:i + 1])
+        frames += decoder.feed(stream[i : i + 1])
     assert [f[0] for f in frames] == [1, 2]
 
 
@@ -140,11 +154,15 @@ def fuzz_stream(rng):
             stream += rng.bytes(rng.below(24))
         elif kind == 1:
             position = rng.below(len(frame))
-            stream += frame[:position] + bytes((frame[position] ^ (1 + rng.below(255)),)) + frame[position + 1:]
+            stream += (
+                frame[:position] + bytes((frame[position] ^ (1 + rng.below(255)),)) + frame[position + 1 :]
+            )
         elif kind == 2:
-            stream += frame[:rng.below(len(frame))]
+            stream += frame[: rng.below(len(frame))]
         elif kind == 3:
-            stream += bytes((protocol.SYNC, protocol.MAX_PAYLOAD + 1 + rng.below(200))) + rng.bytes(rng.below(4))
+            stream += bytes((protocol.SYNC, protocol.MAX_PAYLOAD + 1 + rng.below(200))) + rng.bytes(
+                rng.below(4)
+            )
         else:
             stream += frame
             planted.append(frame)
@@ -172,7 +190,7 @@ def check_fuzz(count, seed):
         position = 0
         while position < len(stream):
             step = 1 + rng.below(16)
-            frames += decoder.feed(stream[position:position + step])
+            frames += decoder.feed(stream[position : position + step])
             position += step
         assert len(decoder.buffer) < protocol.OVERHEAD + protocol.MAX_PAYLOAD
         wire = [reencoded(s, m, p) for s, m, p in frames]
@@ -279,8 +297,13 @@ def case_a_face_of_the_wrong_length_is_refused_and_the_face_kept():
     box = Box(io)
     exchange(box, io, "show", 1, protocol.face_fields(ARROW))
     show, roll = protocol.BY_NAME["show"][0], protocol.BY_NAME["roll"][0]
-    wrong = ((2, show, bytes(7)), (3, show, bytes(9)), (4, show, b""), (5, roll, bytes(9)),
-             (6, roll, bytes(11)))
+    wrong = (
+        (2, show, bytes(7)),
+        (3, show, bytes(9)),
+        (4, show, b""),
+        (5, roll, bytes(9)),
+        (6, roll, bytes(11)),
+    )
     for seq, msg_id, payload in wrong:
         nak = ("nak", {"seq": seq, "reason": protocol.NAK_PAYLOAD})
         assert answers_to(box, io, frame_of(seq, msg_id, payload)) == [nak]
@@ -290,7 +313,9 @@ def case_a_face_of_the_wrong_length_is_refused_and_the_face_kept():
 def case_bad_commands_get_a_nak():
     io = FakeIO()
     box = Box(io)
-    assert exchange(box, io, "brightness", 4, {"level": 16}) == [("nak", {"seq": 4, "reason": protocol.NAK_PAYLOAD})]
+    assert exchange(box, io, "brightness", 4, {"level": 16}) == [
+        ("nak", {"seq": 4, "reason": protocol.NAK_PAYLOAD})
+    ]
     unknown = ("nak", {"seq": 5, "reason": protocol.NAK_UNKNOWN})
     assert answers_to(box, io, frame_of(5, 0x70, b"")) == [unknown]
 
@@ -330,7 +355,7 @@ def case_test_lights_everything_for_a_while():
 
 def presses(box, io, held_ms, bounce=False):
     """Hold the button for held_ms (with contact bounce first if asked); the button events sent."""
-    for state in ((True, False, True) if bounce else (True,)):
+    for state in (True, False, True) if bounce else (True,):
         io.pressed = state
         box.poll()
         io.now += 2
@@ -372,8 +397,11 @@ def case_the_box_survives_garbage_and_answers_every_command_in_it():
             io.now += 5
         io.incoming += bytes(40)  # enough to flush any false frame still waiting for bytes
         box.poll()
-        answered = [protocol.parse(m, p)[1]["seq"] for _, m, p in protocol.Decoder().feed(io.outgoing)
-                    if protocol.BY_ID.get(m, (0, ""))[1] in ("ack", "nak")]
+        answered = [
+            protocol.parse(m, p)[1]["seq"]
+            for _, m, p in protocol.Decoder().feed(io.outgoing)
+            if protocol.BY_ID.get(m, (0, ""))[1] in ("ack", "nak")
+        ]
         for seq in sent:
             assert seq in answered
 
@@ -416,6 +444,6 @@ def run_all():
         except Exception as exc:  # report every case, not just the first failure
             failed += 1
             print("FAILED", name, repr(exc))
-    print("micropython: {} passed, {} failed".format(passed, failed))
+    print(f"micropython: {passed} passed, {failed} failed")
     if failed:
         raise SystemExit(1)

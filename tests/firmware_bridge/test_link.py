@@ -155,7 +155,10 @@ def test_other_protocol_versions_are_refused_with_both_numbers(tmp_path, events,
         link = DieLink(str(fake.path), on_event=events, timeout_s=0.05).start()
         message = events.wait_for("incompatible")
         link.close()
-    assert f"protocol {protocol.PROTOCOL_VERSION + 1}" in message and f"speaks protocol {protocol.PROTOCOL_VERSION}" in message
+    assert (
+        f"protocol {protocol.PROTOCOL_VERSION + 1}" in message
+        and f"speaks protocol {protocol.PROTOCOL_VERSION}" in message
+    )
     assert not link.online
 
 
@@ -228,8 +231,10 @@ def test_a_box_that_never_identifies_itself_is_named_and_found_once_it_does(tmp_
         link = DieLink(str(fake.path), on_event=events, timeout_s=0.05, reconnect_s=0.05).start()
         try:
             wait_until(lambda: link.problem is not None and "identify" in link.problem)
-            assert link.problem == (f"The die at {fake.path} does not identify itself "
-                                    "(it answered hello with ack, ack, ack); trying again.")
+            assert link.problem == (
+                f"The die at {fake.path} does not identify itself "
+                "(it answered hello with ack, ack, ack); trying again."
+            )
             assert not link.online
             answers.clear()  # the box is flashed with the right firmware
             assert link.wait_online(5)

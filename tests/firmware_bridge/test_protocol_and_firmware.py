@@ -37,6 +37,6 @@ def test_pure_crc_matches_the_c_one():
 def test_any_bytes_in_any_chunks_never_break_the_decoder(chunks):
     decoder = protocol.Decoder()
     for chunk in chunks:
-        for seq, msg_id, payload in decoder.feed(chunk):
+        for seq, _msg_id, payload in decoder.feed(chunk):
             assert 0 <= seq <= 255 and len(payload) <= protocol.MAX_PAYLOAD
         assert len(decoder.buffer) < protocol.OVERHEAD + protocol.MAX_PAYLOAD

@@ -55,7 +55,9 @@ def test_a_stuck_back_button_stops_undoing_and_is_reported(monkeypatch, factory)
         pin = factory.pin(BUTTON_PINS["back"])
         pin.drive_low()
         time.sleep(2.2)
-        assert buttons.status.startswith("The Back button has been down for ") and buttons.status.endswith("is it stuck?")
+        assert buttons.status.startswith("The Back button has been down for ") and buttons.status.endswith(
+            "is it stuck?"
+        )
         undone = heard.count("back")
         time.sleep(0.7)
         assert heard.count("back") == undone  # no more undo while it stays stuck

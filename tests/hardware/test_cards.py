@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.assets import edition, read_asset
+from companion.assets import edition
 from companion.cards_command import card_registry
 from hardware.cards import CardDetector, Confirmer, Marker, Reading
 from hardware.registry import RegistryError, parse_registry
@@ -19,16 +19,30 @@ REGISTRY = card_registry()
 def test_the_registry_matches_the_games_card_ids_and_the_issues_ranges():
     assert {card for _, card in REGISTRY.markers("milano1848")} == set(edition("milano1848").card_ids())
     assert (REGISTRY.card(0), REGISTRY.card(15), REGISTRY.card(100), REGISTRY.card(132)) == (
-        "zone-01", "zone-16", "austria-01", "austria-33")
-    assert (REGISTRY.card(203), REGISTRY.card(259), REGISTRY.card(300)) == ("italy-04", "italy-60", "first-player")
+        "zone-01",
+        "zone-16",
+        "austria-01",
+        "austria-33",
+    )
+    assert (REGISTRY.card(203), REGISTRY.card(259), REGISTRY.card(300)) == (
+        "italy-04",
+        "italy-60",
+        "first-player",
+    )
     assert REGISTRY.card(16) is None and REGISTRY.card(260) is None
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[[g]]\nfirst_marker = 0\ncount = 2\nprefix = 'a-'\n[[g]]\nfirst_marker = 1\ncard = 'b'\n", "marker 1 is already a-02"),
-    ("[[g]]\nfirst_marker = 580\nprefix = 'a-'\ncount = 10\n", "outside 0-586"),
-    ("[[g]]\nfirst_marker = 3\n", "needs either card, or prefix and count"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "[[g]]\nfirst_marker = 0\ncount = 2\nprefix = 'a-'\n[[g]]\nfirst_marker = 1\ncard = 'b'\n",
+            "marker 1 is already a-02",
+        ),
+        ("[[g]]\nfirst_marker = 580\nprefix = 'a-'\ncount = 10\n", "outside 0-586"),
+        ("[[g]]\nfirst_marker = 3\n", "needs either card, or prefix and count"),
+    ],
+)
 def test_a_broken_registry_names_the_block(text, message):
     with pytest.raises(RegistryError, match=message):
         parse_registry(text)
@@ -39,12 +53,16 @@ def _frame(*cards: PlacedCard, condition: str = "clean") -> np.ndarray:
 
 
 def test_cards_unknown_markers_and_bare_cards_are_told_apart():
-    frame = _frame(PlacedCard(203, (300, 360), 20), PlacedCard(450, (640, 360), -10), PlacedCard(None, (960, 360)))
+    frame = _frame(
+        PlacedCard(203, (300, 360), 20), PlacedCard(450, (640, 360), -10), PlacedCard(None, (960, 360))
+    )
     reading = CardDetector(REGISTRY).read(frame)
     assert [(m.marker, card) for m, card in reading.cards] == [(203, "italy-04")]
     assert [m.marker for m in reading.unknown] == [450]
     marker = reading.cards[0][0]
-    assert abs(marker.center[0] - 300) < 40 and marker.center[1] < 360  # the sticker is on the card's top half
+    assert (
+        abs(marker.center[0] - 300) < 40 and marker.center[1] < 360
+    )  # the sticker is on the card's top half
 
 
 @pytest.mark.parametrize("condition", ["blur", "motion", "dim", "glare"])
@@ -61,8 +79,14 @@ def test_the_scan_area_limits_the_search():
 
 
 def _reading(*cards: tuple[str, float]) -> Reading:
-    return Reading(tuple((Marker(0, ((x - 10, 340.0), (x + 10, 340.0), (x + 10, 360.0), (x - 10, 360.0))), card)
-                         for card, x in cards), (), 1.0)
+    return Reading(
+        tuple(
+            (Marker(0, ((x - 10, 340.0), (x + 10, 340.0), (x + 10, 360.0), (x - 10, 360.0))), card)
+            for card, x in cards
+        ),
+        (),
+        1.0,
+    )
 
 
 def test_placed_after_three_of_four_frames_and_removed_after_five_misses():

@@ -10,13 +10,11 @@ from pathlib import Path
 import cv2
 import pytest
 
-from companion.assets import read_asset
 from companion.cards_command import card_registry
 from hardware.camera import CaptureSource, FolderSource
 from hardware.cards import CardDetector
 from hardware.document import Cut, Document, Text
 from hardware.printer import EscposPrinter, PrintService
-from hardware.registry import parse_registry
 from hardware.scanner import Scanner, wait_for
 from hardware.scene import PlacedCard, Scene, render
 from hardware.sim.camera import SimCamera
@@ -58,6 +56,7 @@ def reader(request, tmp_path):
         }.get(request.param)
         if opener is None:
             from hardware.camera import PicameraSource
+
             opener = PicameraSource  # shows whatever card lies under it: the test needs austria-05 there
         scanner = Scanner(opener, CardDetector(REGISTRY))
         yield scanner
@@ -70,9 +69,17 @@ def test_a_card_under_the_camera_is_placed(reader):
 
 
 def _printers(tmp_path):
-    yield "sim", SimPrinter(ticket_dir=tmp_path / "tickets"), lambda p: len(list((tmp_path / "tickets").glob("*.png")))
+    yield (
+        "sim",
+        SimPrinter(ticket_dir=tmp_path / "tickets"),
+        lambda p: len(list((tmp_path / "tickets").glob("*.png"))),
+    )
     device = tmp_path / "lp0"
-    yield "file", EscposPrinter({"kind": "file", "device": str(device)}), lambda p: device.read_bytes().count(b"ticket ")
+    yield (
+        "file",
+        EscposPrinter({"kind": "file", "device": str(device)}),
+        lambda p: device.read_bytes().count(b"ticket "),
+    )
     if os.environ.get("COMPANION_PRINTER_USB"):  # on the Pi: COMPANION_PRINTER_USB=0416:5011
         vendor, product = (int(x, 16) for x in os.environ["COMPANION_PRINTER_USB"].split(":"))
         yield "usb", EscposPrinter({"kind": "usb", "vendor": vendor, "product": product}), lambda p: 1

@@ -83,8 +83,13 @@ def test_a_real_box_that_never_takes_the_face_is_reported(tmp_path, monkeypatch)
     from firmware_bridge.firmware import box as firmware
 
     real_handle = firmware.Box.handle
-    monkeypatch.setattr(firmware.Box, "handle", lambda self, seq, msg_id, payload:  # rolls go unanswered
-                        None if msg_id == 0x03 else real_handle(self, seq, msg_id, payload))
+    monkeypatch.setattr(
+        firmware.Box,
+        "handle",
+        lambda self, seq, msg_id, payload: (  # rolls go unanswered
+            None if msg_id == 0x03 else real_handle(self, seq, msg_id, payload)
+        ),
+    )
     with FakeBox(tmp_path / "die") as box:
         die = SerialDie(str(box.path), timeout_s=0.05)
         try:

@@ -21,33 +21,55 @@ def test_a_games_faces_come_from_its_pictures():
     assert faces["dot"].rows == pips(1).rows
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[faces", "faces.toml: not valid TOML"),
-    ("", "faces.toml: faces: must be a table of at least one face"),
-    ("faces = 3", "faces.toml: faces: must be a table of at least one face"),
-    (GOOD + "\n[colours]\nred = 1\n",
-     "faces.toml: colours: is not known here (the file holds one [faces] table)"),
-    (GOOD.replace('"...##..."]', '"...##..."]\nshort = ["#"]'),
-     "faces.toml: faces.short: must be a list of 8 rows"),
-    (GOOD.replace('"########"', '"#######"'),
-     "faces.toml: faces.arrow: row 4 must be 8 characters, each '#' (lit) or '.' (dark)"),
-    (GOOD.replace('"########"', '"####0###"'),
-     "faces.toml: faces.arrow: row 4 must be 8 characters, each '#' (lit) or '.' (dark)"),
-    (GOOD.replace('"########"', "8"), "faces.toml: faces.arrow: row 4 must be 8 characters"),
-    (GOOD.replace("arrow =", '"Big Arrow" ='),
-     "faces.toml: faces.Big Arrow: a face's name is 1-40 lower-case"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[faces", "faces.toml: not valid TOML"),
+        ("", "faces.toml: faces: must be a table of at least one face"),
+        ("faces = 3", "faces.toml: faces: must be a table of at least one face"),
+        (
+            GOOD + "\n[colours]\nred = 1\n",
+            "faces.toml: colours: is not known here (the file holds one [faces] table)",
+        ),
+        (
+            GOOD.replace('"...##..."]', '"...##..."]\nshort = ["#"]'),
+            "faces.toml: faces.short: must be a list of 8 rows",
+        ),
+        (
+            GOOD.replace('"########"', '"#######"'),
+            "faces.toml: faces.arrow: row 4 must be 8 characters, each '#' (lit) or '.' (dark)",
+        ),
+        (
+            GOOD.replace('"########"', '"####0###"'),
+            "faces.toml: faces.arrow: row 4 must be 8 characters, each '#' (lit) or '.' (dark)",
+        ),
+        (GOOD.replace('"########"', "8"), "faces.toml: faces.arrow: row 4 must be 8 characters"),
+        (
+            GOOD.replace("arrow =", '"Big Arrow" ='),
+            "faces.toml: faces.Big Arrow: a face's name is 1-40 lower-case",
+        ),
+    ],
+)
 def test_a_bad_face_file_is_one_sentence_naming_the_file_and_field(text, message):
     with pytest.raises(FaceError) as caught:
         parse_faces(text, "faces.toml")
     assert str(caught.value).startswith(message) and "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("name, rows", [
-    ("arrow", (0,) * 7), ("arrow", (0,) * 9), ("arrow", (0, 0, 0, 256, 0, 0, 0, 0)),
-    ("arrow", (0, 0, 0, -1, 0, 0, 0, 0)),
-    ("arrow", (True,) * 8), ("arrow", [0] * 8), ("", (0,) * 8), ("x" * 41, (0,) * 8), ("a\nb", (0,) * 8),
-])
+@pytest.mark.parametrize(
+    "name, rows",
+    [
+        ("arrow", (0,) * 7),
+        ("arrow", (0,) * 9),
+        ("arrow", (0, 0, 0, 256, 0, 0, 0, 0)),
+        ("arrow", (0, 0, 0, -1, 0, 0, 0, 0)),
+        ("arrow", (True,) * 8),
+        ("arrow", [0] * 8),
+        ("", (0,) * 8),
+        ("x" * 41, (0,) * 8),
+        ("a\nb", (0,) * 8),
+    ],
+)
 def test_a_face_is_a_name_and_eight_rows_of_eight_pixels(name, rows):
     with pytest.raises(FaceError):
         Face(name, rows)

@@ -20,10 +20,18 @@ from hardware.printer import EscposPrinter, PrintQueue, PrintService, escpos_byt
 from hardware.sim.printer import SimPrinter
 from hardware.ticket_image import render
 
-TICKET = Document("Austrian turn", (
-    Text("AUSTRIAN TURN", bold=True, size=2, align="center"), Text("Round 3"), Rule(),
-    Columns("Zone 13", "+2 -> 5"), Raster(16, 2, bytes([0xFF, 0x00, 0x0F, 0xF0])), QR("companion"), Cut(),
-))
+TICKET = Document(
+    "Austrian turn",
+    (
+        Text("AUSTRIAN TURN", bold=True, size=2, align="center"),
+        Text("Round 3"),
+        Rule(),
+        Columns("Zone 13", "+2 -> 5"),
+        Raster(16, 2, bytes([0xFF, 0x00, 0x0F, 0xF0])),
+        QR("companion"),
+        Cut(),
+    ),
+)
 
 
 def wait_until(condition, timeout_s=5.0):
@@ -37,10 +45,13 @@ def test_a_document_survives_its_json_form():
     assert Document.from_dict(TICKET.to_dict()) == TICKET
 
 
-@pytest.mark.parametrize("profile, width, end", [
-    ("POS-5890", 384, b"\x1bd\x06"),  # 58 mm, no cutter: python-escpos feeds the paper out instead
-    ("TM-T20II", 576, b"\x1dV"),  # 80 mm with a cutter: GS V
-])
+@pytest.mark.parametrize(
+    "profile, width, end",
+    [
+        ("POS-5890", 384, b"\x1bd\x06"),  # 58 mm, no cutter: python-escpos feeds the paper out instead
+        ("TM-T20II", 576, b"\x1dV"),  # 80 mm with a cutter: GS V
+    ],
+)
 def test_escpos_bytes_carry_the_text_the_picture_and_the_cut(profile, width, end):
     device = Dummy(profile=profile)
     send(device, TICKET, width)
@@ -57,37 +68,54 @@ def test_the_bytes_set_the_line_pitch_before_any_line():
     assert data.index(b"\x1b3\x1a") < data.index(b"\n")
 
 
-@pytest.mark.parametrize("data, dots", [
-    (b"\x1b3\x1eabc\n\n", 60),  # two lines at 30 dots
-    (b"\x1b3\x14abc\n", 24),  # a pitch under Font A's 24 dots: the line takes its characters' height
-    (b"\x1b3\x1e\x1b!\x10abc\n", 48),  # double height
-    (b"\x1b3\x1e" + b"x" * 40 + b"\n", 60),  # 40 Font A characters wrap on 384 dots: two lines
-    (b"\x1b3\x1e\x1bM\x01" + b"x" * 40 + b"\n", 30),  # ... but fit in Font B
-    (b"\x1b3\x1e\x1dv0\x00\x02\x00\x0a\x00" + bytes(20) + b"\x1bd\x02\x1dV\x00", 70),  # picture, feed, cut
-    (b"\x1b3\x1e\x1bJ\x07", 7),
-])
+@pytest.mark.parametrize(
+    "data, dots",
+    [
+        (b"\x1b3\x1eabc\n\n", 60),  # two lines at 30 dots
+        (b"\x1b3\x14abc\n", 24),  # a pitch under Font A's 24 dots: the line takes its characters' height
+        (b"\x1b3\x1e\x1b!\x10abc\n", 48),  # double height
+        (b"\x1b3\x1e" + b"x" * 40 + b"\n", 60),  # 40 Font A characters wrap on 384 dots: two lines
+        (b"\x1b3\x1e\x1bM\x01" + b"x" * 40 + b"\n", 30),  # ... but fit in Font B
+        (
+            b"\x1b3\x1e\x1dv0\x00\x02\x00\x0a\x00" + bytes(20) + b"\x1bd\x02\x1dV\x00",
+            70,
+        ),  # picture, feed, cut
+        (b"\x1b3\x1e\x1bJ\x07", 7),
+    ],
+)
 def test_paper_is_measured_from_the_bytes(data, dots):
     assert paper_dots(data) == dots
 
 
-@pytest.mark.parametrize("data, problem", [
-    (b"abc\n", "before the bytes set the line pitch"),
-    (b"\x1b3\x1e\x1b2abc\n", "before the bytes set the line pitch"),  # ESC 2: the printer's own default
-    (b"\x1b3\x1e\x1dVA\x00", "feeds to the cutter first"),
-    (b"\x1b3\x1e\x1b*\x00", "not a command this reader knows"),
-    (b"\x1b3\x1e\x1dv0\x00\x02\x00\x0a\x00\x00", "cut short"),
-])
+@pytest.mark.parametrize(
+    "data, problem",
+    [
+        (b"abc\n", "before the bytes set the line pitch"),
+        (b"\x1b3\x1e\x1b2abc\n", "before the bytes set the line pitch"),  # ESC 2: the printer's own default
+        (b"\x1b3\x1e\x1dVA\x00", "feeds to the cutter first"),
+        (b"\x1b3\x1e\x1b*\x00", "not a command this reader knows"),
+        (b"\x1b3\x1e\x1dv0\x00\x02\x00\x0a\x00\x00", "cut short"),
+    ],
+)
 def test_bytes_that_cannot_be_measured_say_why(data, problem):
     with pytest.raises(PaperError, match=problem):
         paper_dots(data)
 
 
-WIDE = Document("wide", (
-    Text("A line of text too long for one line of 58 mm paper, so it wraps"),
-    Text("BIG", size=2, align="right"), Text("Tall title", tall=True, bold=True, align="center"),
-    Text("font B, forty-two characters to a line", font="b"),
-    Columns("a left text that is long", "and a right one"), Text(""), Rule(), QR("companion"), Cut(),
-))
+WIDE = Document(
+    "wide",
+    (
+        Text("A line of text too long for one line of 58 mm paper, so it wraps"),
+        Text("BIG", size=2, align="right"),
+        Text("Tall title", tall=True, bold=True, align="center"),
+        Text("font B, forty-two characters to a line", font="b"),
+        Columns("a left text that is long", "and a right one"),
+        Text(""),
+        Rule(),
+        QR("companion"),
+        Cut(),
+    ),
+)
 
 
 @pytest.mark.parametrize("document", [TICKET, WIDE, _ticket_stub := Document("t", (Text("ticket"), Cut()))])
@@ -181,10 +209,16 @@ def test_a_stuck_worker_is_replaced_by_drawing_in_place(monkeypatch):
 def test_the_worker_ends_with_the_app_however_the_app_ends(tmp_path):
     root = Path(__file__).resolve().parents[2]
     app_file = tmp_path / "app.py"
-    app_file.write_text("import os, time\nfrom hardware.drawing import Drawing\n"
-                        "if __name__ == '__main__':\n    print(Drawing()(os.getpid), flush=True)\n    time.sleep(60)\n")
-    app = subprocess.Popen([sys.executable, str(app_file)], stdout=subprocess.PIPE, text=True,
-                           env={**os.environ, "PYTHONPATH": str(root)})
+    app_file.write_text(
+        "import os, time\nfrom hardware.drawing import Drawing\n"
+        "if __name__ == '__main__':\n    print(Drawing()(os.getpid), flush=True)\n    time.sleep(60)\n"
+    )
+    app = subprocess.Popen(
+        [sys.executable, str(app_file)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
     try:
         worker = int(app.stdout.readline())
         app.kill()  # SIGKILL: no clean-up runs in the app
@@ -244,7 +278,9 @@ def test_offline_tickets_wait_in_order_and_print_when_the_printer_is_back(desk):
     printer.online = True
     wait_until(lambda: len(printer.tray) == 2)
     assert service.status == "Printer ready."
-    assert [np.asarray(t).tobytes() for t in printer.tray] == [np.asarray(render(_ticket(n), 384)).tobytes() for n in (1, 2)]
+    assert [np.asarray(t).tobytes() for t in printer.tray] == [
+        np.asarray(render(_ticket(n), 384)).tobytes() for n in (1, 2)
+    ]
 
 
 def test_a_ticket_cut_short_is_printed_again_whole(desk):
@@ -254,7 +290,9 @@ def test_a_ticket_cut_short_is_printed_again_whole(desk):
     service.submit(_ticket(2))
     wait_until(lambda: len(printer.tray) == 2)
     assert service.queue.documents() == []
-    assert [np.asarray(t).tobytes() for t in printer.tray] == [np.asarray(render(_ticket(n), 384)).tobytes() for n in (1, 2)]
+    assert [np.asarray(t).tobytes() for t in printer.tray] == [
+        np.asarray(render(_ticket(n), 384)).tobytes() for n in (1, 2)
+    ]
 
 
 def test_waiting_tickets_survive_a_restart_and_a_torn_last_line(tmp_path):
@@ -332,4 +370,6 @@ def test_desk_tickets_are_drawn_at_the_papers_width(width):
     image = np.asarray(render(TICKET, width))
     assert image.shape[1] == width
     column_row = image[image.min(axis=1) < 128]
-    assert column_row[:, : width // 4].min() < 128 and column_row[:, -width // 4:].min() < 128  # both edges used
+    assert (
+        column_row[:, : width // 4].min() < 128 and column_row[:, -width // 4 :].min() < 128
+    )  # both edges used

@@ -147,7 +147,9 @@ class Choices:
         return "Table Companion - " + TITLE
 
     def rows(self) -> list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]]:
-        return [("Racers", [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in (2, 3, 4)])]
+        return [
+            ("Racers", [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in (2, 3, 4)])
+        ]
 
     def options(self, seed: int) -> Options:
         return Options(self.players, seed)
@@ -222,7 +224,9 @@ class View:
 
     def draw_board(self, painter: Any, session: Any) -> None:
         for number, score in enumerate(session.state.scores):
-            painter.text(f"{session.game.options.names[number] or number + 1}: {score}", (20, 20 + number * 40))
+            painter.text(
+                f"{session.game.options.names[number] or number + 1}: {score}", (20, 20 + number * 40)
+            )
 
     def headline(self, session: Any) -> list[str]:
         return [f"Round {session.state.round}"]
@@ -275,7 +279,9 @@ def forget_choice(view: Any) -> None:
 
 def add_commands(sub: Any) -> None:
     race = sub.add_parser(GAME, help=TITLE).add_subparsers(dest="action", required=True)
-    race.add_parser("rules", help="say the rules").set_defaults(handler=lambda args: print(f"first to {GOAL}") or 0)
+    race.add_parser("rules", help="say the rules").set_defaults(
+        handler=lambda args: print(f"first to {GOAL}") or 0
+    )
 
 
 def run_demo(args: Any) -> int:

@@ -8,7 +8,7 @@ import pytest
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
-from companion.assets import edition, read_asset  # noqa: E402
+from companion.assets import edition  # noqa: E402
 from companion.cards_command import card_registry
 from companion.cli import main  # noqa: E402
 from companion.games.milano1848 import actions as a  # noqa: E402
@@ -16,10 +16,9 @@ from companion.games.milano1848.game import Game  # noqa: E402
 from companion.games.milano1848.setup import Options  # noqa: E402
 from companion.games.milano1848.state import ACT, ANSWER, PLACE  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
-from companion.ui.app import App  # noqa: E402
 from companion.tables.milano1848.icons import icon_name  # noqa: E402
+from companion.ui.app import App  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
-from hardware.registry import parse_registry  # noqa: E402
 from hardware.scanner import wait_for  # noqa: E402
 from hardware.sim.camera import SimCamera  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
@@ -29,7 +28,10 @@ from hardware.sim.printer import SimPrinter  # noqa: E402
 @pytest.fixture
 def app(tmp_path):
     service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    application = App(Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
+    application = App(
+        Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service)),
+        headless=True,
+    )
     application.draw()
     done = next(b for b in application.buttons if b.label == "Done: place the Patriots")
     application.tap(done.rect.center)  # the table is set up (its own test below)
@@ -55,7 +57,10 @@ def test_the_table_is_set_up_first_from_the_companions_deal(tmp_path):
     from companion.tables.milano1848.texts import setup_lines
 
     service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    app = App(Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service)), headless=True)
+    app = App(
+        Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service)),
+        headless=True,
+    )
     app.draw()
     state = app.session.state
     lines = setup_lines(state)
@@ -114,12 +119,15 @@ def test_undo_is_a_tap_away(app):
 def test_a_fight_answered_by_a_card_under_the_simulated_camera(tmp_path):
     camera = SimCamera(card_registry(), fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service, camera))
+    session = Session(
+        Game(edition("milano1848"), Options(players=3, seed=4)), Devices(SimDie(), service, camera)
+    )
     app = App(session, headless=True)
     try:
         import random
 
         from companion.games.milano1848.bots import greedy_bot
+
         rng = random.Random(2)
         while session.state.step != ANSWER:
             session.do(greedy_bot(session.state, rng))
@@ -138,7 +146,9 @@ def test_a_fight_answered_by_a_card_under_the_simulated_camera(tmp_path):
 
 
 def test_autoplay_plays_a_game_through_the_app_and_prints_tickets(capsys, tmp_path):
-    code = main(["run", "--headless", "--autoplay", "--rounds", "3", "--seed", "2", "--ticket-dir", str(tmp_path)])
+    code = main(
+        ["run", "--headless", "--autoplay", "--rounds", "3", "--seed", "2", "--ticket-dir", str(tmp_path)]
+    )
     out = capsys.readouterr().out
     assert code == 0 and "actions without a button" in out and ", 0 actions without a button" in out
     assert "tickets printed: " in out and list(tmp_path.glob("ticket-*.png"))
@@ -157,6 +167,7 @@ def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
         import random
 
         from companion.games.milano1848.bots import greedy_bot
+
         rng = random.Random(2)
         while session.state.step != AUSTRIAN_TURN:
             session.do(greedy_bot(session.state, rng))
@@ -171,7 +182,9 @@ def test_desk_mode_shows_the_printed_ticket_and_a_tap_puts_it_away(tmp_path):
         assert ticket.label.startswith("Printer ready.") and ticket.rect.height >= 48
         app.tap(ticket.rect.center)
         app.draw()
-        assert app.game.showing_ticket and min(app.screen.get_at((5, 5))[:3]) > 250  # white paper over the board
+        assert (
+            app.game.showing_ticket and min(app.screen.get_at((5, 5))[:3]) > 250
+        )  # white paper over the board
         app.tap((400, 240))
         assert not app.game.showing_ticket
     finally:
@@ -207,10 +220,13 @@ def test_the_start_screen_sets_up_the_chosen_game_and_game_over_leads_back(tmp_p
             tap_button(app, label)
         state = app.session.state
         assert (state.players, state.mode, len(state.patriots)) == (2, "advanced", 3)
-        assert state.wave == edition("milano1848").rules.wave[3] + 1  # two players use the 3-player wave, one harder
+        assert (
+            state.wave == edition("milano1848").rules.wave[3] + 1
+        )  # two players use the 3-player wave, one harder
         import random
 
         from companion.games.milano1848.bots import greedy_bot
+
         rng = random.Random(1)
         while not app.session.over:
             app.session.do(greedy_bot(app.session.state, rng))
@@ -233,8 +249,10 @@ def test_the_active_hand_is_shown_as_the_table_agreed(app, privacy):
     for zone in [z for z in state.zones if not state.soldiers[z]][:3]:
         tap_zone(app, zone)
     state = app.session.state
-    icons = sorted({"swords": "Swords", "map": "Map", "cannonball": "Cannon"}[state.edition.italy[c][0]]
-                   for c in state.hands[state.patriots[state.active].hand])
+    icons = sorted(
+        {"swords": "Swords", "map": "Map", "cannonball": "Cannon"}[state.edition.italy[c][0]]
+        for c in state.hands[state.patriots[state.active].hand]
+    )
     line = app.game.view.panel.hand_line(state)
     if privacy == "open":
         assert line == "Hand: " + " ".join(icons)
@@ -256,7 +274,10 @@ def test_every_advanced_action_can_be_played_by_tapping(tmp_path, seed):
     from companion.games.milano1848.legal import random_action
 
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(edition("milano1848"), Options(players=1 + seed, mode="advanced", seed=seed)), Devices(SimDie(), service))
+    session = Session(
+        Game(edition("milano1848"), Options(players=1 + seed, mode="advanced", seed=seed)),
+        Devices(SimDie(), service),
+    )
     app = App(session, headless=True)
     try:
         stats = app.autoplay(rounds=4, seed=seed, bot=random_action)
@@ -288,6 +309,7 @@ def test_the_austrian_turn_is_shown_step_by_step_and_a_tap_skips_it(app):
     import random
 
     from companion.games.milano1848.bots import greedy_bot
+
     rng = random.Random(3)
     while app.session.state.step != AUSTRIAN_TURN:
         app.session.do(greedy_bot(app.session.state, rng))
@@ -313,9 +335,15 @@ def _desk(tmp_path):
     store = Store(tmp_path / "state")
     opened = open_devices(config, store.directory, queue.Queue().put, retry_s=0.05)
     sessions = Sessions(store, opened.devices)
-    app = App(None, headless=True, tray=opened.tray, new_session=sessions.new, notice=store.notice,
-              resume=(sessions.resumable, sessions.resume),
-              check_devices=lambda: run_checks(config, opened, store, headless=True))
+    app = App(
+        None,
+        headless=True,
+        tray=opened.tray,
+        new_session=sessions.new,
+        notice=store.notice,
+        resume=(sessions.resumable, sessions.resume),
+        check_devices=lambda: run_checks(config, opened, store, headless=True),
+    )
     return app, store, opened
 
 
@@ -385,7 +413,10 @@ def test_a_repaired_journal_is_told_on_the_start_screen_until_a_tap(tmp_path):
     app, store, opened = _desk(tmp_path)
     try:
         app.draw()
-        assert app.lobby.notice.startswith("The journal was damaged") and "No backup was found" in app.lobby.notice
+        assert (
+            app.lobby.notice.startswith("The journal was damaged")
+            and "No backup was found" in app.lobby.notice
+        )
         app.tap((400, 300))
         assert app.lobby.notice == ""
     finally:
@@ -407,9 +438,8 @@ def test_the_stop_advice_shows_after_a_win_when_hands_are_open(app, privacy, sho
     deadline = time.monotonic() + 5
     while not app.session.looked_ahead and time.monotonic() < deadline:
         time.sleep(0.01)
-    from companion.tables.milano1848.texts import advice_text
-
     from companion.tables.milano1848.table import ahead_of
+    from companion.tables.milano1848.texts import advice_text
 
     found = ahead_of(app.session.look_ahead())[0]  # worked out whatever the hands; shown only when open
     assert found is not None
@@ -456,8 +486,11 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
         button = next(b for b in app.buttons if isinstance(b.action, a.Answer))
         card = button.action.cards[0]
         decisions = len(session.game.records)
-        for kind, position in ((pygame.MOUSEBUTTONDOWN, button.rect.center), (pygame.MOUSEMOTION, app.game.lens.rect.center),
-                               (pygame.MOUSEBUTTONUP, app.game.lens.rect.center)):
+        for kind, position in (
+            (pygame.MOUSEBUTTONDOWN, button.rect.center),
+            (pygame.MOUSEMOTION, app.game.lens.rect.center),
+            (pygame.MOUSEBUTTONUP, app.game.lens.rect.center),
+        ):
             pygame.event.post(pygame.event.Event(kind, pos=position, button=1))
         app.frame()
         assert len(session.game.records) == decisions  # not a tap: the camera has to read it
@@ -467,7 +500,9 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
             time.sleep(0.02)
         assert session.game.records[decisions].action == a.Answer((card,))
         assert app.game.lens.flash_until > 0  # the lens flashed green when the card was confirmed
-        assert app.game.chime.played == 1 and app.game.chime.sound is not None  # and chimed (SDL's dummy speakers here)
+        assert (
+            app.game.chime.played == 1 and app.game.chime.sound is not None
+        )  # and chimed (SDL's dummy speakers here)
         assert wait_for(lambda: opened.devices.cards.placed() == [], 5)  # answered: the card left the lens
     finally:
         app.close()
@@ -476,7 +511,13 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
 
 def test_names_typed_on_the_keyboard_and_colours_swapped_before_the_game(tmp_path):
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    app = App(None, headless=True, new_session=lambda game, options: Session(Game(edition("milano1848"), options), Devices(SimDie(), service)))
+    app = App(
+        None,
+        headless=True,
+        new_session=lambda game, options: Session(
+            Game(edition("milano1848"), options), Devices(SimDie(), service)
+        ),
+    )
     try:
         app.draw()
         for label in ("4", "New game", "Carlo"):
@@ -490,7 +531,9 @@ def test_names_typed_on_the_keyboard_and_colours_swapped_before_the_game(tmp_pat
         swatch = next(b for b in app.buttons if b.label == "A")  # Anita's colour swatch, with her initial
         before = list(app.lobby.players.colours[:4])
         swatch.on_tap()
-        assert app.lobby.players.colours[0] != before[0] and len(set(app.lobby.players.colours)) == 5  # no two share a colour
+        assert (
+            app.lobby.players.colours[0] != before[0] and len(set(app.lobby.players.colours)) == 5
+        )  # no two share a colour
         app.draw()
         tap_button(app, "Start")
         state = app.session.state
@@ -523,7 +566,9 @@ def test_table_decks_setup_zone_cards_by_tap_reveals_by_icon_and_hidden_cards_by
         state = app.session.state
         assert not state.tracked and state.radetzky == 8
         assert [state.soldiers[z] for z in drawn] == setup_counts(edition("milano1848"), Options(players=4))
-        assert all(card == "?" for hand in state.hands for card in hand)  # dealt face down: the companion cannot see
+        assert all(
+            card == "?" for hand in state.hands for card in hand
+        )  # dealt face down: the companion cannot see
         free = [z for z in state.zones if not state.soldiers[z]]
         for zone in free[:4]:
             tap_zone(app, zone)
@@ -531,6 +576,7 @@ def test_table_decks_setup_zone_cards_by_tap_reveals_by_icon_and_hidden_cards_by
         import random  # a bot walks the Patriots to a fight, as a table would
 
         from companion.games.milano1848.bots import greedy_bot
+
         rng = random.Random(1)
         for _ in range(60):
             if session.needed is not None or session.state.step == ANSWER:
@@ -578,8 +624,13 @@ def test_table_decks_face_down_cards_strengthen_a_help_named_by_icon(tmp_path):
     from companion.tables.milano1848.choices import TABLE_DECKS
 
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    app = App(None, headless=True,
-              new_session=lambda game, options, cards=(): Session(Game(edition(game), options, cards), Devices(SimDie(), service)))
+    app = App(
+        None,
+        headless=True,
+        new_session=lambda game, options, cards=(): Session(
+            Game(edition(game), options, cards), Devices(SimDie(), service)
+        ),
+    )
     try:
         app.lobby.start_screen.chosen.privacy, app.lobby.start_screen.chosen.mode = TABLE_DECKS, "advanced"
         app.lobby._start("milano1848", app.lobby.start_screen.chosen.options(seed=3))
@@ -621,8 +672,14 @@ def test_table_decks_setup_zone_cards_shown_to_the_camera(tmp_path):
 
     camera = SimCamera(card_registry(), fps=200)
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
-    app = App(None, headless=True, camera=camera,
-              new_session=lambda game, options, cards=(): Session(Game(edition(game), options, cards), Devices(SimDie(), service)))
+    app = App(
+        None,
+        headless=True,
+        camera=camera,
+        new_session=lambda game, options, cards=(): Session(
+            Game(edition(game), options, cards), Devices(SimDie(), service)
+        ),
+    )
     try:
         app.lobby.start_screen.chosen.privacy = TABLE_DECKS
         app.lobby._start("milano1848", app.lobby.start_screen.chosen.options(seed=3))
@@ -662,7 +719,9 @@ def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path
 
     printer = SimPrinter()
     service = PrintService(printer, tmp_path / "q.jsonl", retry_s=0.05)
-    session = Session(Game(edition("milano1848"), Options(players=4, mode="advanced", seed=2)), Devices(SimDie(), service))
+    session = Session(
+        Game(edition("milano1848"), Options(players=4, mode="advanced", seed=2)), Devices(SimDie(), service)
+    )
     app = App(session, headless=True, tray=printer.tray)  # desk mode: the Ticket button joins the bottom row
     drawn: list[tuple[str, int]] = []
     app.fonts.update({name: RecordingFont(font, drawn) for name, font in app.fonts.items()})
@@ -672,7 +731,7 @@ def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path
         app.animate, rng = False, random.Random(4)
         app.draw()
         app.tap(app.buttons[0].rect.center)  # the setup screen's Done
-        for step in range(400):
+        for step in range(400):  # noqa: B007  (the steps taken are checked after the loop)
             if session.over:
                 break
             session.do(a.Move(99))  # a refusal on screen at every step, with whatever else is said
@@ -680,7 +739,7 @@ def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path
             rects = [b.rect for b in app.buttons]
             for i, one in enumerate(rects):
                 assert app.game.panel.contains(one), (session.state.step, one)
-                assert not any(one.colliderect(other) for other in rects[i + 1:]), session.state.step
+                assert not any(one.colliderect(other) for other in rects[i + 1 :]), session.state.step
             if session.message:
                 assert session.message in drawn_texts(app)
             said = [(text, px) for text, px in drawn if len(text.split()) >= 3]  # sentences, not labels
@@ -703,12 +762,17 @@ def test_table_decks_the_fighters_tap_in_their_icons_and_see_the_odds(tmp_path):
 
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
     setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]
-    session = Session(Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup), Devices(SimDie(), service))
+    session = Session(
+        Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup),
+        Devices(SimDie(), service),
+    )
     app = App(session, headless=True)
     try:
         rng = random.Random(3)
-        while not (session.state.step == "act" and session.state.soldiers[
-                session.state.patriots[session.state.active].zone]):
+        while not (
+            session.state.step == "act"
+            and session.state.soldiers[session.state.patriots[session.state.active].zone]
+        ):
             action = greedy_bot(session.state, rng)
             if not session.do(action) and session.needed is not None:
                 session.cancel_card()
@@ -756,7 +820,9 @@ def test_each_clash_is_told_with_both_cards_and_the_fight_with_its_zone(app):
             continue
         session.do(greedy_bot(state, rng))
     outcomes = {"beats": "into the Lens", "a tie": "a tie", "loses": "loses to"}
-    assert sum(any(mark in line for line in told) for mark in outcomes.values()) >= 2, told  # several kinds seen
+    assert sum(any(mark in line for line in told) for mark in outcomes.values()) >= 2, (
+        told
+    )  # several kinds seen
     assert any("The fight is lost: the Lens goes back to the zone." in line for line in told), told
 
 
@@ -774,8 +840,10 @@ def test_a_fight_against_radetzky_ends_in_one_sentence():
             events = game.play(action)
             if isinstance(action, a.Answer) and before.fight is not None and before.fight.kind == "radetzky":
                 news = fight_news(before, action, events)
-                assert news in ("Radetzky holds: the fight is lost.",
-                                f"Radetzky is beaten: he goes to zone {game.state.radetzky}."), news
+                assert news in (
+                    "Radetzky holds: the fight is lost.",
+                    f"Radetzky is beaten: he goes to zone {game.state.radetzky}.",
+                ), news
                 endings.add(news.split(":")[0])
         if len(endings) == 2:
             break
@@ -788,9 +856,23 @@ def test_a_hardware_check_too_long_for_the_screen_still_names_every_device():
     from hardware.text import Sentence
 
     unplugged = Sentence("No die box found on USB (looking for {ids}).", ids="2e8a:0005")
-    checks = [Check(name, True, Sentence("{path}: {count} saved games, integrity ok", path="/var/lib/companion/journal.db",
-                                         count=3)) for name in (doctor.DISPLAY, doctor.JOURNAL, doctor.CLOCK, doctor.CAMERA,
-                                                                doctor.PRINTER, doctor.BUTTONS)]
+    checks = [
+        Check(
+            name,
+            True,
+            Sentence(
+                "{path}: {count} saved games, integrity ok", path="/var/lib/companion/journal.db", count=3
+            ),
+        )
+        for name in (
+            doctor.DISPLAY,
+            doctor.JOURNAL,
+            doctor.CLOCK,
+            doctor.CAMERA,
+            doctor.PRINTER,
+            doctor.BUTTONS,
+        )
+    ]
     checks.insert(4, Check(doctor.DIE, False, unplugged, doctor._die_fix(unplugged)))
     app = App(None, headless=True, new_session=lambda game, options: None, check_devices=lambda: checks)
     try:

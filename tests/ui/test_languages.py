@@ -25,8 +25,9 @@ def english_afterwards():
 
 
 def test_every_text_on_screen_has_its_italian_and_the_catalog_is_compiled():
-    result = subprocess.run([sys.executable, str(ROOT / "scripts" / "catalogs.py"), "--check"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "catalogs.py"), "--check"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout
 
 
@@ -51,10 +52,14 @@ def test_the_settings_screen_switches_the_language_and_remembers_it():
 
 def test_plurals_follow_the_language():
     i18n.use("it")
-    assert i18n.ngettext("{name}: {count} action", "{name}: {count} actions", 1).format(name="Carlo", count=1) == \
-        "Carlo: 1 azione"
-    assert i18n.ngettext("{name}: {count} action", "{name}: {count} actions", 3).format(name="Carlo", count=3) == \
-        "Carlo: 3 azioni"
+    assert (
+        i18n.ngettext("{name}: {count} action", "{name}: {count} actions", 1).format(name="Carlo", count=1)
+        == "Carlo: 1 azione"
+    )
+    assert (
+        i18n.ngettext("{name}: {count} action", "{name}: {count} actions", 3).format(name="Carlo", count=3)
+        == "Carlo: 3 azioni"
+    )
     i18n.use("klingon")
     assert i18n.language == "en" and i18n._("New game") == "New game"
 
@@ -71,8 +76,20 @@ def test_the_engines_refusals_reach_the_screen_in_italian(edition):
     from companion.games.milano1848.setup import Options
 
     i18n.use("it")
-    tries = [a.Move(99), a.Conquer(), a.FightSoldiers(), a.FightRadetzky(), a.Refresh(), a.Continue(), a.Stop(),
-             a.PlacePatriot(1), a.Answer(("italy-01",)), a.Promote(3), a.UseHelp("italy-01"), a.Strengthen("rifle", ())]
+    tries = [
+        a.Move(99),
+        a.Conquer(),
+        a.FightSoldiers(),
+        a.FightRadetzky(),
+        a.Refresh(),
+        a.Continue(),
+        a.Stop(),
+        a.PlacePatriot(1),
+        a.Answer(("italy-01",)),
+        a.Promote(3),
+        a.UseHelp("italy-01"),
+        a.Strengthen("rifle", ()),
+    ]
     seen = 0
     for seed in range(6):
         game = Game(edition, Options(players=1 + seed % 5, mode=("basic", "advanced")[seed % 2], seed=seed))

@@ -6,8 +6,8 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from .errors import DataError
-from .words import ActionKind
 from .quoting import shown
+from .words import ActionKind
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class Action:
 @dataclass(frozen=True)
 class PlacePatriot(Action):
     """Setup step 9: place the next Patriot on a soldier-free zone."""
+
     kind: ClassVar[ActionKind] = ActionKind.PLACE
     zone: int
 
@@ -32,6 +33,7 @@ class PlacePatriot(Action):
 @dataclass(frozen=True)
 class ChoosePatriot(Action):
     """Solitaire: choose which Patriot takes its turn next."""
+
     kind: ClassVar[ActionKind] = ActionKind.CHOOSE
     patriot: int
 
@@ -69,6 +71,7 @@ class UseHelp(Action):
     zones: Hot-Air Balloon the path (1 zone, or up to 2 when heroic); Barricade the zone;
     Noblewoman (from, to); Martinitt and Rifle none.
     """
+
     kind: ClassVar[ActionKind] = ActionKind.HELP
     card: str
     zones: tuple[int, ...] = ()
@@ -77,6 +80,7 @@ class UseHelp(Action):
 @dataclass(frozen=True)
 class Strengthen(Action):
     """Advanced: play matching cards under one Help tile."""
+
     kind: ClassVar[ActionKind] = ActionKind.STRENGTHEN
     help: str
     cards: tuple[str, ...]
@@ -85,6 +89,7 @@ class Strengthen(Action):
 @dataclass(frozen=True)
 class EndTurn(Action):
     """End the active Patriot's turn before its actions are used up."""
+
     kind: ClassVar[ActionKind] = ActionKind.END_TURN
 
 
@@ -95,6 +100,7 @@ class Answer(Action):
     patriots (optional): for each card, the Patriot who played it. Needed only with table decks
     when several Patriots fight together and a card was unseen: it says whose hand it left.
     """
+
     kind: ClassVar[ActionKind] = ActionKind.ANSWER
     cards: tuple[str, ...]
     patriots: tuple[int, ...] = ()
@@ -113,6 +119,7 @@ class Stop(Action):
 @dataclass(frozen=True)
 class Promote(Action):
     """Advanced: the combat cube passed the last space; this not-Available zone becomes Available."""
+
     kind: ClassVar[ActionKind] = ActionKind.PROMOTE
     zone: int
 
@@ -120,13 +127,29 @@ class Promote(Action):
 @dataclass(frozen=True)
 class AustrianTurn(Action):
     """Phase 2 (2.A-2.D) and Phase 3."""
+
     kind: ClassVar[ActionKind] = ActionKind.AUSTRIAN_TURN
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (PlacePatriot, ChoosePatriot, Move, Conquer, FightSoldiers, FightRadetzky, Refresh,
-                UseHelp, Strengthen, EndTurn, Answer, Continue, Stop, Promote, AustrianTurn)
+    for cls in (
+        PlacePatriot,
+        ChoosePatriot,
+        Move,
+        Conquer,
+        FightSoldiers,
+        FightRadetzky,
+        Refresh,
+        UseHelp,
+        Strengthen,
+        EndTurn,
+        Answer,
+        Continue,
+        Stop,
+        Promote,
+        AustrianTurn,
+    )
 }
 
 
@@ -149,7 +172,11 @@ def _field_value(value: object, annotation: str, where: str) -> object:
 
 def action_from_dict(data: object) -> Action:
     """Inverse of Action.to_dict; raises DataError naming the bad field."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in ACTION_TYPES:
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("type"), str)
+        or data["type"] not in ACTION_TYPES
+    ):
         kinds = ", ".join(ACTION_TYPES)
         raise DataError("action.type", f"must be one of {kinds}")
     cls = ACTION_TYPES[data["type"]]

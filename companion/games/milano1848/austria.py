@@ -5,8 +5,8 @@ from __future__ import annotations
 from .dealer import Dealer, shuffle
 from .events import Event
 from .state import AUSTRIA, ITALY, OVER, State
-from .words import Side
 from .turns import hand_order, refill, start_round
+from .words import Side
 
 
 def austrian_turn(state: State, dealer: Dealer, events: list[Event]) -> None:
@@ -116,7 +116,11 @@ def _around_radetzky(state: State, left: int, events: list[Event]) -> int:
     """2.D.4: one Soldier on each open neighbour; when short, the emptiest first, ties by number."""
     board = state.edition.board
     targets = sorted(
-        (z for z in board.open_neighbours[state.radetzky] if state.owner[z] is None and z not in state.barricades),
+        (
+            z
+            for z in board.open_neighbours[state.radetzky]
+            if state.owner[z] is None and z not in state.barricades
+        ),
         key=lambda z: (state.soldiers[z], z),
     )
     for zone in sorted(targets[:left]):

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from functools import lru_cache
+from functools import cache
 
 from . import actions as a
 from .fights import beats_all, clash_result
 from .legal import legal_actions
 from .state import ACT, ANSWER, CONTINUE, ITALY, State
-from .words import FightKind
 from .turns import fight_card_count
+from .words import FightKind
 
 
 def random_bot(state: State, rng: random.Random) -> a.Action:
@@ -78,7 +78,7 @@ def step_toward(here: int, goals: set[int], neighbours: tuple[frozenset[int], ..
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _walk(here: int, neighbours: tuple[frozenset[int], ...]) -> tuple[tuple[int, a.Move], ...]:
     """Every zone reachable from `here` in breadth-first order (lowest zone first), each with the first
     move toward it: the same for any goals, so walked once per zone (the simulation moves constantly)."""

@@ -106,7 +106,9 @@ class Dealer:
         state = self.state
         if not state.zone_deck:
             if self.supplied and self.supplied[0][0] == "zone":
-                raise IllegalActionError(f"Zone card {self.supplied[0][1]} cannot be drawn: the Zone deck is empty.")
+                raise IllegalActionError(
+                    f"Zone card {self.supplied[0][1]} cannot be drawn: the Zone deck is empty."
+                )
             return None
         given = self._take_supplied("zone")
         if given is not None and not isinstance(given, int):
@@ -119,7 +121,9 @@ class Dealer:
             if given is None:
                 raise CardNeeded("zone")
             if given not in state.zone_deck:
-                raise IllegalActionError(Sentence("Zone {zone} cannot be drawn: its card is not in the Zone deck.", zone=given))
+                raise IllegalActionError(
+                    Sentence("Zone {zone} cannot be drawn: its card is not in the Zone deck.", zone=given)
+                )
             state.zone_deck.remove(given)
             zone = given
         self.drawn.append(("zone", zone))

@@ -67,7 +67,8 @@ class Edition:
     italy: dict[str, tuple[str, str]]  # card id -> (top icon, help)
 
     def card_ids(self) -> list[str]:
-        """Every physical card's stable id (the card scanner's vocabulary): zones, Austria, Italy, First Player."""
+        """Every physical card's stable id (the card scanner's vocabulary): zones, Austria, Italy, First
+        Player."""
         zones = [zone_card_id(z) for z in range(1, self.board.zones + 1)]
         return zones + list(self.austria) + list(self.italy) + [FIRST_PLAYER_CARD]
 
@@ -102,7 +103,7 @@ def _line_of(text: str, needle: str) -> str:
 def _pair(item: object, zones: int, where: str) -> tuple[int, int]:
     parts = item.split("-") if isinstance(item, str) else []
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise DataError(where, f"{item!r} is not a zone pair like \"3-4\"")
+        raise DataError(where, f'{item!r} is not a zone pair like "3-4"')
     a, b = int(parts[0]), int(parts[1])
     for zone in (a, b):
         if not 1 <= zone <= zones:
@@ -180,9 +181,16 @@ def _base_heroic(data: dict[str, Any], key: str, source: str) -> tuple[int, int]
 
 
 _PLAIN_NUMBERS = (
-    "hand_size", "actions_per_turn", "castle_pour_out", "conquest_margin", "zones_to_win",
-    "setup_radetzky_soldiers", "radetzky_castle_removal", "radetzky_reveals",
-    "solitaire_pool_cards", "combat_track_spaces",
+    "hand_size",
+    "actions_per_turn",
+    "castle_pour_out",
+    "conquest_margin",
+    "zones_to_win",
+    "setup_radetzky_soldiers",
+    "radetzky_castle_removal",
+    "radetzky_reveals",
+    "solitaire_pool_cards",
+    "combat_track_spaces",
 )
 
 
@@ -204,5 +212,8 @@ def parse_rules(text: str, source: str = "rules.toml") -> Rules:
                 raise DataError(f"{source}: by_players.{players}.{key}", "must be a whole number")
             table[players] = section[key]
     return Rules(
-        **numbers, soldiers=per_player["soldiers"], wave=per_player["wave"], cube_start=per_player["cube_start"]
+        **numbers,
+        soldiers=per_player["soldiers"],
+        wave=per_player["wave"],
+        cube_start=per_player["cube_start"],
     )

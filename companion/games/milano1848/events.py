@@ -19,7 +19,8 @@ class Event:
 
     A value, compared and hashed by its fields, which are `Final` (mypy refuses an assignment; the
     compiled engine raises). Not a frozen dataclass on purpose: a game makes ~260 events, and a
-    dataclass's generated `__init__` stays interpreted in the compiled engine (companion.tables.milano1848.native),
+    dataclass's generated `__init__` stays interpreted in the compiled engine
+    (companion.tables.milano1848.native),
     20 times the cost of this one there.
     """
 

@@ -8,8 +8,8 @@ from .dealer import Dealer
 from .edition import beats
 from .events import Event
 from .state import ACT, ANSWER, AUSTRIA, CONTINUE, ITALY, PROMOTE, Fight, State
-from .words import FightKind
 from .turns import answer_hands, fight_card_count, find_card, finish_action, take_card
+from .words import FightKind
 
 
 def start_fight(state: State, kind: FightKind, reveal: int, dealer: Dealer, events: list[Event]) -> None:
@@ -79,7 +79,7 @@ def answer(
 
 
 def clash_result(state: State, card: str, revealed: list[str]) -> str:
-    """"italy", "tie" or "austria"; with several revealed cards (Rifle) beating one is enough."""
+    """ "italy", "tie" or "austria"; with several revealed cards (Rifle) beating one is enough."""
     icon = state.edition.italy[card][0]
     austrian = [state.edition.austria[c] for c in revealed]
     if any(beats(icon, a) for a in austrian):

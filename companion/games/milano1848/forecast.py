@@ -25,8 +25,11 @@ class Threat:
 
     def sentence(self) -> str:
         n = self.save_by
-        return (f"zone {self.zone} falls ({self.soldiers} Soldiers, {self.patriots} Patriot{'s' if self.patriots != 1 else ''}): "
-                f"remove {n} Soldier{'s' if n > 1 else ''} or bring {n} Patriot{'s' if n > 1 else ''} to save it")
+        return (
+            f"zone {self.zone} falls ({self.soldiers} Soldiers, "
+            f"{self.patriots} Patriot{'s' if self.patriots != 1 else ''}): "
+            f"remove {n} Soldier{'s' if n > 1 else ''} or bring {n} Patriot{'s' if n > 1 else ''} to save it"
+        )
 
 
 @dataclass(frozen=True)
@@ -43,7 +46,10 @@ class Forecast:
         parts = []
         if self.falls:
             zones = ", ".join(str(t.zone) for t in self.falls)
-            parts.append(f"zone{'s' if len(self.falls) > 1 else ''} {zones} fall{'' if len(self.falls) > 1 else 's'} (red)")
+            parts.append(
+                f"zone{'s' if len(self.falls) > 1 else ''} {zones} "
+                f"fall{'' if len(self.falls) > 1 else 's'} (red)"
+            )
         if self.winner:
             parts.append(f"{self.winner.capitalize()} wins")
         return "; ".join(parts) + "." if parts else "no zone falls."
@@ -119,8 +125,10 @@ def _poured(state: State) -> list[int]:
 
 def _threats(state: State, soldiers: list[int]) -> list[Threat]:
     margin, crowd = state.edition.rules.conquest_margin, _crowd(state)
-    return [Threat(z, soldiers[z], crowd[z], soldiers[z] - crowd[z] - margin + 1)
-            for z in _falling(state, soldiers, crowd)]
+    return [
+        Threat(z, soldiers[z], crowd[z], soldiers[z] - crowd[z] - margin + 1)
+        for z in _falling(state, soldiers, crowd)
+    ]
 
 
 def _crowd(state: State) -> list[int]:
@@ -137,7 +145,9 @@ def _falling(state: State, soldiers: list[int], crowd: list[int]) -> list[int]:
 
 
 def _arrival_odds(state: State) -> tuple[dict[int, float], dict[int, float]]:
-    cards = sorted(state.zone_deck) or [0]  # sorted: the deck's order must not matter; 0: empty, Radetzky stays
+    cards = sorted(state.zone_deck) or [
+        0
+    ]  # sorted: the deck's order must not matter; 0: empty, Radetzky stays
     radetzky: dict[int, int] = {}
     arrivals: dict[int, int] = {}
     for card in cards:
@@ -150,5 +160,7 @@ def _arrival_odds(state: State) -> tuple[dict[int, float], dict[int, float]]:
         for zone in trial.zones:
             if trial.soldiers[zone] != before[zone]:
                 arrivals[zone] = arrivals.get(zone, 0) + trial.soldiers[zone] - before[zone]
-    return ({z: n / len(cards) for z, n in sorted(radetzky.items())},
-            {z: n / len(cards) for z, n in sorted(arrivals.items())})
+    return (
+        {z: n / len(cards) for z, n in sorted(radetzky.items())},
+        {z: n / len(cards) for z, n in sorted(arrivals.items())},
+    )

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, small_value, action_from_dict
+from .actions import Action, action_from_dict, small_value
 from .dealer import Draw
 from .edition import Edition
 from .errors import DataError, IllegalActionError, Sentence
@@ -82,7 +82,9 @@ class Game:
 
     def header(self) -> dict[str, Any]:
         return {
-            "format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict(),
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "options": self.options.to_dict(),
             "setup": [list(d) for d in self.setup_draws],
         }
 
@@ -92,7 +94,9 @@ def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) 
     if header.get("format") != RECORD_FORMAT:
         raise DataError("format", f"must be {RECORD_FORMAT!r}")
     if header.get("version") != RECORD_VERSION:
-        raise DataError("version", f"must be {RECORD_VERSION}; this record says {shown(header.get('version'))}")
+        raise DataError(
+            "version", f"must be {RECORD_VERSION}; this record says {shown(header.get('version'))}"
+        )
     options = Options.from_dict(header.get("options"))
     setup = parse_draws(header.get("setup", []), "setup")
     try:

@@ -7,8 +7,8 @@ from .errors import Sentence, plural
 from .events import Event
 from .fights import start_fight
 from .state import State
-from .words import FightKind
 from .turns import can_answer, find_card, take_card
+from .words import FightKind
 
 NEEDS_EXTRA_CARD = ("barricade", "noblewoman")  # their tiles need one card more than the players
 
@@ -37,8 +37,11 @@ def _check_balloon(state: State, heroic: bool, zones: tuple[int, ...]) -> str | 
     here = state.patriots[state.active].zone
     most = state.edition.rules.balloon_moves[1 if heroic else 0]
     if not 1 <= len(zones) <= most:
-        return (Sentence("the Hot-Air Balloon moves 1-{most} zones", most=most) if most > 1
-                else Sentence("the Hot-Air Balloon moves 1 zone"))
+        return (
+            Sentence("the Hot-Air Balloon moves 1-{most} zones", most=most)
+            if most > 1
+            else Sentence("the Hot-Air Balloon moves 1 zone")
+        )
     if here == state.radetzky:
         return Sentence("Radetzky is in zone {zone} with your Patriot", zone=here)
     board = state.edition.board
@@ -46,7 +49,9 @@ def _check_balloon(state: State, heroic: bool, zones: tuple[int, ...]) -> str | 
         if not board.adjacent(a, b):
             return Sentence("zone {zone} is not adjacent to zone {here}", zone=b, here=a)
         if a == state.radetzky and step > 0:
-            return Sentence("the first move reaches Radetzky in zone {zone}, so the second cannot be made", zone=a)
+            return Sentence(
+                "the first move reaches Radetzky in zone {zone}, so the second cannot be made", zone=a
+            )
     return None
 
 
@@ -72,7 +77,9 @@ def _check_barricade(state: State, heroic: bool, zones: tuple[int, ...]) -> str 
     if len(zones) != 1 or zones[0] not in state.zones:
         return Sentence("the Barricade needs one zone, 1-16")
     if len(state.barricades) >= barricade_limit(state):
-        return Sentence("all {count} Mobile Barricade tiles allowed are in play", count=barricade_limit(state))
+        return Sentence(
+            "all {count} Mobile Barricade tiles allowed are in play", count=barricade_limit(state)
+        )
     return None
 
 
@@ -83,8 +90,11 @@ def _check_noblewoman(state: State, heroic: bool, zones: tuple[int, ...]) -> str
     if state.soldiers[source] == 0:
         return Sentence("zone {zone} has no Soldier to move", zone=source)
     if not state.edition.board.adjacent(source, target, barriers_block=True):
-        return Sentence("zone {zone} is not reachable from zone {here} (not adjacent, or a Barrier is between)",
-                        zone=target, here=source)
+        return Sentence(
+            "zone {zone} is not reachable from zone {here} (not adjacent, or a Barrier is between)",
+            zone=target,
+            here=source,
+        )
     if state.owner[target] is not None:
         return Sentence("zone {zone} is already conquered", zone=target)
     return None
@@ -116,7 +126,9 @@ def _balloon(state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer,
     state.patriots[state.active].zone = zones[-1]
 
 
-def _martinitt(state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]) -> None:
+def _martinitt(
+    state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]
+) -> None:
     assert state.active is not None
     hand = state.patriots[state.active].hand
     drawn = [c for c in (dealer.italy() for _ in range(state.edition.rules.martinitt_draws[heroic])) if c]
@@ -128,7 +140,9 @@ def _rifle(state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, e
     start_fight(state, FightKind.SOLDIERS, state.edition.rules.rifle_reveals[heroic], dealer, events)
 
 
-def _barricade(state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]) -> None:
+def _barricade(
+    state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]
+) -> None:
     zone = zones[0]
     state.barricades.append(zone)
     if heroic and state.soldiers[zone]:
@@ -136,7 +150,9 @@ def _barricade(state: State, heroic: bool, zones: tuple[int, ...], dealer: Deale
         state.reserve += 1
 
 
-def _noblewoman(state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]) -> None:
+def _noblewoman(
+    state: State, heroic: bool, zones: tuple[int, ...], dealer: Dealer, events: list[Event]
+) -> None:
     source, target = zones
     state.soldiers[source] -= 1
     state.soldiers[target] += 1
@@ -146,7 +162,11 @@ def _noblewoman(state: State, heroic: bool, zones: tuple[int, ...], dealer: Deal
 
 
 _HELP_EFFECTS = {
-    "balloon": _balloon, "martinitt": _martinitt, "rifle": _rifle, "barricade": _barricade, "noblewoman": _noblewoman,
+    "balloon": _balloon,
+    "martinitt": _martinitt,
+    "rifle": _rifle,
+    "barricade": _barricade,
+    "noblewoman": _noblewoman,
 }
 
 
@@ -154,13 +174,19 @@ def check_strengthen(state: State, help_: str, cards: tuple[str, ...]) -> str | 
     """Why these cards cannot go under this tile (None if they can). Cards are known to be playable."""
     if state.heroic[help_]:
         return Sentence("the {help} tile already shows its Heroic side", help=help_)
-    icons = {state.edition.italy[c][0] for c in cards} | {state.edition.italy[c][0] for c in state.tiles[help_]}
+    icons = {state.edition.italy[c][0] for c in cards} | {
+        state.edition.italy[c][0] for c in state.tiles[help_]
+    }
     if len(icons) > 1:
         return Sentence("all cards under a tile must show the same top icon")
     needed = strengthen_requirement(state, help_) - len(state.tiles[help_])
     if len(cards) > needed:
-        return plural(needed, "the {help} tile needs only {count} more card", "the {help} tile needs only {count} more cards",
-                      help=help_)
+        return plural(
+            needed,
+            "the {help} tile needs only {count} more card",
+            "the {help} tile needs only {count} more cards",
+            help=help_,
+        )
     return None
 
 

@@ -20,7 +20,7 @@ fight answered with one of the fighters' own cards is legal as built, and not ch
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 from . import actions as a
@@ -28,7 +28,17 @@ from .bots import step_toward
 from .edition import BEATS
 from .forecast import falling_zones
 from .legal import legal_actions
-from .odds import BEATER, ICONS, INDEX, austria_deck, counts, fighters_cards, fighters_icons, radetzky_odds, situation
+from .odds import (
+    BEATER,
+    ICONS,
+    INDEX,
+    austria_deck,
+    counts,
+    fighters_cards,
+    fighters_icons,
+    radetzky_odds,
+    situation,
+)
 from .reducer import check
 from .state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, PLACE, State
 from .words import FightKind
@@ -44,16 +54,25 @@ FIGHT_RADETZKY_ACTION, FIGHT_SOLDIERS_ACTION = a.FightRadetzky(), a.FightSoldier
 def heuristic_bot(state: State, rng: random.Random) -> a.Action:
     """The policy's action for this state; always legal (a turn's choices are checked as they are made)."""
     chosen = _choose(state)
-    if chosen is not None and (state.step in (ACT, AUSTRIAN_TURN, CONTINUE) or _built_legal(state, chosen)
-                               or check(state, chosen) is None):
+    if chosen is not None and (
+        state.step in (ACT, AUSTRIAN_TURN, CONTINUE)
+        or _built_legal(state, chosen)
+        or check(state, chosen) is None
+    ):
         return chosen
     return rng.choice(legal_actions(state))  # the rare steps (solitaire's choice, promotion)
 
 
 def _built_legal(state: State, action: a.Action) -> bool:
     """A Soldiers' fight answered with one card the fighters hold is legal as built: no check."""
-    return (state.step == ANSWER and state.fight is not None and state.fight.kind == FightKind.SOLDIERS
-            and isinstance(action, a.Answer) and len(action.cards) == 1 and not action.patriots)
+    return (
+        state.step == ANSWER
+        and state.fight is not None
+        and state.fight.kind == FightKind.SOLDIERS
+        and isinstance(action, a.Answer)
+        and len(action.cards) == 1
+        and not action.patriots
+    )
 
 
 def _choose(state: State) -> a.Action | None:
@@ -74,7 +93,11 @@ def _choose(state: State) -> a.Action | None:
 def _placement(state: State) -> a.Action | None:
     neighbours = state.edition.board.neighbours
     free = [z for z in state.zones if not state.soldiers[z]]
-    return a.PlacePatriot(max(free, key=lambda z: (sum(state.soldiers[n] for n in neighbours[z]), -z))) if free else None
+    return (
+        a.PlacePatriot(max(free, key=lambda z: (sum(state.soldiers[n] for n in neighbours[z]), -z)))
+        if free
+        else None
+    )
 
 
 def _answer(state: State) -> a.Action | None:
@@ -83,14 +106,16 @@ def _answer(state: State) -> a.Action | None:
     italy, cards = state.edition.italy, fighters_cards(state)
     revealed = [state.edition.austria[c] for c in fight.revealed]
     if fight.kind == FightKind.RADETZKY:
-        return a.Answer(_beat_all(state, cards, revealed) or tuple(cards[:len(revealed) or 3]))
+        return a.Answer(_beat_all(state, cards, revealed) or tuple(cards[: len(revealed) or 3]))
     held = counts(italy[c][0] for c in cards)
-    rank = {icon: (0 if BEATS[icon] in revealed else 1 if icon in revealed else 2, -held[INDEX[icon]])
-            for icon in ICONS}  # beats, ties, loses; then the icon held most
+    rank = {
+        icon: (0 if BEATS[icon] in revealed else 1 if icon in revealed else 2, -held[INDEX[icon]])
+        for icon in ICONS
+    }  # beats, ties, loses; then the icon held most
     return _answer_with(min(cards, key=lambda card: rank[italy[card][0]])) if cards else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _answer_with(card: str) -> a.Answer:
     """One card's answer, made once per card (a value; the simulation answers ~50 times a game)."""
     return a.Answer((card,))
@@ -134,8 +159,11 @@ def _turn(state: State) -> a.Action | None:
         if known is not None and radetzky_odds(*known) >= RADETZKY_ODDS:
             return FIGHT_RADETZKY_ACTION
     threatened = set(falling_zones(state))
-    if state.soldiers[zone] and check(state, FIGHT_SOLDIERS_ACTION) is None and (
-            zone in threatened or _clash_odds(state) >= CLASH_ODDS):
+    if (
+        state.soldiers[zone]
+        and check(state, FIGHT_SOLDIERS_ACTION) is None
+        and (zone in threatened or _clash_odds(state) >= CLASH_ODDS)
+    ):
         return FIGHT_SOLDIERS_ACTION
     strengthen = _strengthen(state)
     if strengthen is not None:
@@ -156,7 +184,9 @@ def _strengthen(state: State) -> a.Action | None:
     for help_name, heroic in state.heroic.items():
         matching = () if heroic else tuple(c for c in hand if italy[c][1] == help_name)
         if matching and len({italy[c][0] for c in matching + tuple(state.tiles[help_name])}) == 1:
-            action = a.Strengthen(help_name, matching)  # (mixed icons: refused by the rules, not asked: most tries)
+            action = a.Strengthen(
+                help_name, matching
+            )  # (mixed icons: refused by the rules, not asked: most tries)
             if check(state, action) is None:
                 return action
     return None
@@ -165,7 +195,9 @@ def _strengthen(state: State) -> a.Action | None:
 def _goals(state: State, here: int) -> set[int]:
     """Available, unconquered zones, and zones with 1-2 Soldiers to fight."""
     goals = {z for z in state.available if state.owner[z] is None and z != here}
-    return goals | {z for z in state.zones if z != here and state.owner[z] is None and 0 < state.soldiers[z] <= 2}
+    return goals | {
+        z for z in state.zones if z != here and state.owner[z] is None and 0 < state.soldiers[z] <= 2
+    }
 
 
 def _step_toward(state: State, here: int, goals: set[int]) -> a.Action | None:

@@ -16,9 +16,8 @@ from . import actions as a
 from .edition import HELPS, UNKNOWN_CARD
 from .reducer import check
 from .state import ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, PLACE, PROMOTE, State
-from .words import FightKind
 from .turns import fight_hands
-
+from .words import FightKind
 
 Group = Callable[[], Iterable[a.Action]]
 T = TypeVar("T")
@@ -127,7 +126,9 @@ def _strengthen_candidates(state: State, help_: str, hand: list[str]) -> Iterato
 def _answers(state: State) -> Iterator[a.Action]:
     fight = state.fight
     assert fight is not None
-    groups = [_distinct_cards(state, state.hands[h]) for h in fight_hands(state)] + [_distinct_cards(state, state.pool)]
+    groups = [_distinct_cards(state, state.hands[h]) for h in fight_hands(state)] + [
+        _distinct_cards(state, state.pool)
+    ]
     cards = [c for group in groups for c in group]
     if fight.kind != FightKind.RADETZKY:
         yield from (a.Answer((c,)) for c in cards)

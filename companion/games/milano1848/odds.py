@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from math import comb
 from typing import Any, NamedTuple
 
@@ -33,7 +33,9 @@ BEATER = tuple(INDEX[next(i for i in ICONS if BEATS[i] == a)] for a in ICONS)  #
 
 def counts(icons: Iterable[str]) -> Counts:
     """("swords", "map", "swords") -> (2, 1, 0)."""
-    swords = maps = cannonballs = 0  # comparisons: the fastest count in both engines (the policy counts often)
+    swords = maps = cannonballs = (
+        0  # comparisons: the fastest count in both engines (the policy counts often)
+    )
     for icon in icons:
         if icon == "swords":
             swords += 1
@@ -83,7 +85,10 @@ def _reveals(piles: Piles, count: int, one: Any, ratio: Any) -> tuple[tuple[Any,
             total = sum(refilled.deck)
             for icon, n in enumerate(refilled.deck):
                 if n:
-                    key = (_add(shown, ONE[icon]), Piles(_take(refilled.deck, icon), refilled.discard, refilled.used))
+                    key = (
+                        _add(shown, ONE[icon]),
+                        Piles(_take(refilled.deck, icon), refilled.discard, refilled.used),
+                    )
                     following[key] = following.get(key, 0) + chance * ratio(n, total)
         outcomes = following
     return tuple((chance, shown, after) for (shown, after), chance in outcomes.items())
@@ -103,10 +108,13 @@ def _beats(italy: int, austria: int) -> bool:
 
 # --- Fight Radetzky ----------------------------------------------------------------------------
 
+
 @lru_cache(maxsize=100_000)
 def radetzky_win(hand: Counts, piles: Piles = FULL_DECK, reveal: int = 3) -> Fraction:
     """The exact chance to win: each revealed card beaten by a different card from the hands."""
-    return sum((chance for chance, shown, _ in reveals(piles, reveal) if _can_beat_all(hand, shown)), Fraction(0))
+    return sum(
+        (chance for chance, shown, _ in reveals(piles, reveal) if _can_beat_all(hand, shown)), Fraction(0)
+    )
 
 
 def _can_beat_all(hand: Counts, shown: Counts) -> bool:
@@ -127,7 +135,7 @@ def radetzky_odds(hand: Counts, piles: Piles, reveal: int = 3) -> float:
 WIN, TIE, LOSE = 2, 1, 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _clash(icon: int, shown: Counts) -> int:
     """Beating any revealed card wins (the Rifle's rule too); else matching one ties; else it loses."""
     if any(shown[a] and _beats(icon, a) for a in range(3)):
@@ -143,11 +151,13 @@ def _results(shown: Counts) -> tuple[int, int, int]:
 Shown = tuple[Counts, int, tuple[int, int, int]]  # revealed icons, as a code, the clash result per icon
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shown(count: int) -> tuple[Shown, ...]:
     """Every way `count` cards can show."""
-    return tuple((icons, _code(icons), _results(icons))
-                 for icons in ((a, b, count - a - b) for a in range(count + 1) for b in range(count + 1 - a)))
+    return tuple(
+        (icons, _code(icons), _results(icons))
+        for icons in ((a, b, count - a - b) for a in range(count + 1) for b in range(count + 1 - a))
+    )
 
 
 def hypergeometric(deck: Counts, count: int) -> list[tuple[float, Shown]]:
@@ -190,7 +200,9 @@ def _piles_of(code: int) -> Piles:
     return Piles(_uncode(code & mask), _uncode(code >> COUNTS_BITS & mask), _uncode(code >> 2 * COUNTS_BITS))
 
 
-KEY_FIRSTS = sum(LARGEST << HAND_SHIFT + block * COUNTS_BITS for block in range(4))  # each Swords count in a key
+KEY_FIRSTS = sum(
+    LARGEST << HAND_SHIFT + block * COUNTS_BITS for block in range(4)
+)  # each Swords count in a key
 KEY_FIRST_TWO = KEY_FIRSTS | KEY_FIRSTS << BITS
 LENS = (1 << HAND_SHIFT) - 1
 
@@ -210,13 +222,17 @@ def _clashes(piles: int, count: int) -> tuple[tuple[float, tuple[int, int, int],
     and the piles once it is answered (the revealed cards join this fight's used ones)."""
     deck = _uncode(piles)
     if sum(deck) < count:  # a reshuffle on the way
-        return tuple((chance, _results(shown), _piles_code(after) + (_code(shown) << USED_SHIFT))
-                     for chance, shown, after in _reveals(_piles_of(piles), count, 1.0, lambda n, d: n / d))
-    return tuple((chance, results, piles - code + (code << USED_SHIFT))
-                 for chance, (_, code, results) in hypergeometric(deck, count))
+        return tuple(
+            (chance, _results(shown), _piles_code(after) + (_code(shown) << USED_SHIFT))
+            for chance, shown, after in _reveals(_piles_of(piles), count, 1.0, lambda n, d: n / d)
+        )
+    return tuple(
+        (chance, results, piles - code + (code << USED_SHIFT))
+        for chance, (_, code, results) in hypergeometric(deck, count)
+    )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _moves(hand: int) -> tuple[tuple[int, int, bool], ...]:
     """Each icon the hand can answer with: (icon, the hand after, whether cards are left)."""
     counts = _uncode(hand)
@@ -252,8 +268,10 @@ class TooLarge(ValueError):
     """The exact odds of this fight are beyond the solver's budget (MAX_SITUATIONS)."""
 
     def __init__(self) -> None:
-        super().__init__(f"the exact odds of this fight need more than {MAX_SITUATIONS:,} situations, the most "
-                         "the solver answers within its 50 ms budget; ask with fewer cards or Soldiers")
+        super().__init__(
+            f"the exact odds of this fight need more than {MAX_SITUATIONS:,} situations, the most "
+            "the solver answers within its 50 ms budget; ask with fewer cards or Soldiers"
+        )
 
 
 @dataclass
@@ -274,8 +292,10 @@ class SoldiersFight:
     def __post_init__(self) -> None:
         counts = (*self.hand, *self.piles.deck, *self.piles.discard, *self.piles.used)
         if min(counts) < 0 or max(counts) > LARGEST or not 0 <= self.lens <= self._total < 1 << HAND_SHIFT:
-            raise ValueError(f"the odds solve fights of under {1 << HAND_SHIFT} Soldiers with {LARGEST} or fewer "
-                             "cards of each icon in every pile and hand")
+            raise ValueError(
+                f"the odds solve fights of under {1 << HAND_SHIFT} Soldiers with {LARGEST} or fewer "
+                "cards of each icon in every pile and hand"
+            )
 
     @property
     def _total(self) -> int:
@@ -295,8 +315,10 @@ class SoldiersFight:
     def answer(self, shown: Counts) -> list[tuple[str, float]]:
         """With these icons revealed: each icon in hand and the Soldiers it removes on average, best first."""
         after, results = self._answered(self.piles, shown)
-        options = [(ICONS[icon], self._worth(results[icon], after, left, self.lens))
-                   for icon, left, _ in _moves(_code(self.hand))]
+        options = [
+            (ICONS[icon], self._worth(results[icon], after, left, self.lens))
+            for icon, left, _ in _moves(_code(self.hand))
+        ]
         return sorted(options, key=lambda option: -option[1])
 
     def best_answer(self, piles: Piles, hand: Counts, lens: int, shown: Counts) -> str:
@@ -370,8 +392,11 @@ class SoldiersFight:
     def _continues(self, piles: int, hand: int, lens: int) -> bool:
         return lens < self._total and hand != 0 and self._value(piles, hand, lens) > lens + 1e-12
 
-    def _best_move(self, results: tuple[int, int, int], after: int, hand: int, lens: int) -> tuple[int, int, float]:
-        """The icon to answer with, the hand left and what it is worth (the first of equals, in icon order)."""
+    def _best_move(
+        self, results: tuple[int, int, int], after: int, hand: int, lens: int
+    ) -> tuple[int, int, float]:
+        """The icon to answer with, the hand left and what it is worth (the first of equals, in icon
+        order)."""
         best = (0, 0, -1.0)
         for icon, left, _ in _moves(hand):
             worth = self._worth(results[icon], after, left, lens)
@@ -383,8 +408,12 @@ class SoldiersFight:
 
     def _outlook(self, piles: int, hand: int, lens: int, choice: str) -> Outlook:
         expected = self._value(piles, hand, lens)
-        return Outlook(expected, self._clash_win(piles, hand, lens), choice,
-                       lambda: self._distribution(piles, hand, lens))
+        return Outlook(
+            expected,
+            self._clash_win(piles, hand, lens),
+            choice,
+            lambda: self._distribution(piles, hand, lens),
+        )
 
     def _distribution(self, piles: int, hand: int, lens: int) -> tuple[float, ...]:
         final = [0.0] * (self._total + 1)
@@ -396,7 +425,9 @@ class SoldiersFight:
                 self._push(situation, mass, by_cards[held - 1], final)
         return tuple(final)
 
-    def _push(self, situation: Situation, mass: float, waiting: dict[Situation, float], final: list[float]) -> None:
+    def _push(
+        self, situation: Situation, mass: float, waiting: dict[Situation, float], final: list[float]
+    ) -> None:
         piles, hand, lens = situation
         for chance, results, after in _clashes(piles, self.reveal):
             icon, left, worth = self._best_move(results, after, hand, lens)
@@ -404,7 +435,9 @@ class SoldiersFight:
             won = lens + (result == WIN)
             if result == LOSE or (result == TIE and not left):
                 final[0] += share
-            elif result == TIE or worth > won + 1e-12:  # a tie reveals again; a win worth more than its Soldier goes on
+            elif (
+                result == TIE or worth > won + 1e-12
+            ):  # a tie reveals again; a win worth more than its Soldier goes on
                 key = (after, left, won)
                 waiting[key] = waiting.get(key, 0.0) + share
             else:
@@ -423,7 +456,7 @@ class SoldiersFight:
 
 
 def advice_sentence(go: Outlook, stop: Outlook) -> str:
-    """"continue: 61% to take another Soldier, 39% to lose the 2 in the Lens" and the like."""
+    """ "continue: 61% to take another Soldier, 39% to lose the 2 in the Lens" and the like."""
     lens = round(stop.expected)
     win, lose = round(go.clash_win * 100), 100 - round(go.clash_win * 100)
     numbers = f"{win}% to take another Soldier, {lose}% to lose the {lens} in the Lens"
@@ -433,6 +466,7 @@ def advice_sentence(go: Outlook, stop: Outlook) -> str:
 
 
 # --- The running game --------------------------------------------------------------------------
+
 
 def situation(state: State, told: Counts | None = None) -> tuple[Counts, Piles] | None:
     """The fighting Patriots' icons and the Austria piles as the table knows them; None when a hand
@@ -497,7 +531,9 @@ def advice(state: State, told: Counts | None = None) -> Advice | None:
     if state.radetzky == zone and sum(hand) >= state.edition.rules.radetzky_reveals:
         radetzky = float(radetzky_win(hand, piles, state.edition.rules.radetzky_reveals))
     soldiers = _expected(hand, state.soldiers[zone], piles) if state.soldiers[zone] else None
-    return Advice(radetzky=radetzky, soldiers=soldiers) if radetzky is not None or soldiers is not None else None
+    return (
+        Advice(radetzky=radetzky, soldiers=soldiers) if radetzky is not None or soldiers is not None else None
+    )
 
 
 def _expected(hand: Counts, soldiers: int, piles: Piles) -> float | None:

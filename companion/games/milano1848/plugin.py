@@ -28,7 +28,9 @@ class Milano1848:
         austria, italy = parse_decks(read("decks.toml"), where("decks.toml"))
         board = parse_board(read("map.toml"), where("map.toml"))
         if board.zones != ZONES:
-            raise DataError(f"{where('map.toml')}: zones", f"Milano 1848 has {ZONES} zones, not {board.zones}")
+            raise DataError(
+                f"{where('map.toml')}: zones", f"Milano 1848 has {ZONES} zones, not {board.zones}"
+            )
         rules = parse_rules(read("rules.toml"), where("rules.toml"))
         return Edition(board, rules, austria, italy)
 
@@ -63,10 +65,12 @@ class Milano1848:
     def describe(self, state: State) -> list[str]:
         """Where the game stands, for `companion games show`."""
         conquered = [zone for zone, owner in enumerate(state.owner) if owner]
-        return [f"patriots: {', '.join(f'{p.name} in zone {p.zone}' for p in state.patriots)}",
-                f"step: {state.step}; Soldiers on the map {sum(state.soldiers)}, castle {state.castle}, "
-                f"reserve {state.reserve}; Radetzky in zone {state.radetzky}; zones conquered: "
-                f"{', '.join(map(str, conquered)) or 'none'}"]
+        return [
+            f"patriots: {', '.join(f'{p.name} in zone {p.zone}' for p in state.patriots)}",
+            f"step: {state.step}; Soldiers on the map {sum(state.soldiers)}, castle {state.castle}, "
+            f"reserve {state.reserve}; Radetzky in zone {state.radetzky}; zones conquered: "
+            f"{', '.join(map(str, conquered)) or 'none'}",
+        ]
 
 
 RULES = Milano1848()

@@ -17,12 +17,30 @@ from .fights import answer, end_soldiers_fight, keep_fighting, promote, start_fi
 from .helps import check_help, check_strengthen, strengthen, use_help
 from .setup import placement_order
 from .state import (
-    ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE, State,
+    ACT,
+    ANSWER,
+    AUSTRIAN_TURN,
+    CHOOSE_PATRIOT,
+    CONTINUE,
+    ITALY,
+    OVER,
+    PLACE,
+    PROMOTE,
+    State,
+)
+from .turns import (
+    activate,
+    answer_hands,
+    can_answer,
+    can_refill,
+    end_turn,
+    fight_card_count,
+    finish_action,
+    missing_cards,
+    refill,
+    start_round,
 )
 from .words import FightKind
-from .turns import activate, answer_hands, can_answer, can_refill, end_turn, fight_card_count, finish_action
-from .turns import missing_cards
-from .turns import refill, start_round
 
 WAITING_FOR = {
     PLACE: Sentence("the game is waiting for the Patriots to be placed"),
@@ -36,16 +54,31 @@ WAITING_FOR = {
 }
 
 VERB = {
-    "place": Sentence("Placement"), "choose": Sentence("Choice"), "move": Sentence("Move"),
-    "conquer": Sentence("Conquer"), "fight-soldiers": Sentence("Fight"), "fight-radetzky": Sentence("Fight Radetzky"),
-    "refresh": Sentence("Refresh"), "help": Sentence("Help"), "strengthen": Sentence("Strengthen"),
-    "end-turn": Sentence("End turn"), "answer": Sentence("Answer"), "continue": Sentence("Continue"),
-    "stop": Sentence("Stop"), "promote": Sentence("Promotion"), "austrian-turn": Sentence("Austrian turn"),
+    "place": Sentence("Placement"),
+    "choose": Sentence("Choice"),
+    "move": Sentence("Move"),
+    "conquer": Sentence("Conquer"),
+    "fight-soldiers": Sentence("Fight"),
+    "fight-radetzky": Sentence("Fight Radetzky"),
+    "refresh": Sentence("Refresh"),
+    "help": Sentence("Help"),
+    "strengthen": Sentence("Strengthen"),
+    "end-turn": Sentence("End turn"),
+    "answer": Sentence("Answer"),
+    "continue": Sentence("Continue"),
+    "stop": Sentence("Stop"),
+    "promote": Sentence("Promotion"),
+    "austrian-turn": Sentence("Austrian turn"),
 }
 
 STEP_OF = {
-    "place": PLACE, "choose": CHOOSE_PATRIOT, "answer": ANSWER, "continue": CONTINUE, "stop": CONTINUE,
-    "promote": PROMOTE, "austrian-turn": AUSTRIAN_TURN,
+    "place": PLACE,
+    "choose": CHOOSE_PATRIOT,
+    "answer": ANSWER,
+    "continue": CONTINUE,
+    "stop": CONTINUE,
+    "promote": PROMOTE,
+    "austrian-turn": AUSTRIAN_TURN,
 }
 
 
@@ -53,7 +86,9 @@ def check(state: State, action: a.Action) -> str | None:
     """None when the action is legal, otherwise the refusal as one sentence."""
     step = STEP_OF.get(action.kind, ACT)
     reason = WAITING_FOR[state.step] if state.step != step else _CHECKS[action.kind](state, action)
-    return Sentence("{action} refused: {reason}.", action=VERB[action.kind], reason=reason) if reason else None
+    return (
+        Sentence("{action} refused: {reason}.", action=VERB[action.kind], reason=reason) if reason else None
+    )
 
 
 def apply(state: State, action: a.Action, dealer: Dealer) -> list[Event]:
@@ -63,7 +98,9 @@ def apply(state: State, action: a.Action, dealer: Dealer) -> list[Event]:
     return events
 
 
-def play(state: State, action: a.Action, supplied: Sequence[Draw] = ()) -> tuple[State, list[Event], list[Draw]]:
+def play(
+    state: State, action: a.Action, supplied: Sequence[Draw] = ()
+) -> tuple[State, list[Event], list[Draw]]:
     """Check and apply on a copy: the new state, its events and the cards drawn (the outcome)."""
     reason = check(state, action)
     if reason:
@@ -86,11 +123,14 @@ def _active_zone(state: State) -> int:
 
 # --- checks -------------------------------------------------------------------------------------
 
+
 def _check_place(state: State, action: a.PlacePatriot) -> str | None:
     if bad := _zone_ok(state, action.zone):
         return bad
     if state.soldiers[action.zone]:
-        return Sentence("zone {zone} has Soldiers; Patriots start only on zones without Soldiers", zone=action.zone)
+        return Sentence(
+            "zone {zone} has Soldiers; Patriots start only on zones without Soldiers", zone=action.zone
+        )
     return None
 
 
@@ -125,8 +165,12 @@ def _check_conquer(state: State, action: a.Conquer) -> str | None:
     if state.radetzky == here:
         return Sentence("Radetzky is in zone {zone}", zone=here)
     if state.soldiers[here]:
-        return plural(state.soldiers[here], "zone {zone} still has {count} Soldier", "zone {zone} still has {count} Soldiers",
-                      zone=here)
+        return plural(
+            state.soldiers[here],
+            "zone {zone} still has {count} Soldier",
+            "zone {zone} still has {count} Soldiers",
+            zone=here,
+        )
     return None
 
 
@@ -206,8 +250,11 @@ def _check_answer(state: State, action: a.Answer) -> str | None:
 def _check_continue(state: State, action: a.Continue) -> str | None:
     if not fight_card_count(state):
         lens = state.fight.lens if state.fight else 0
-        return plural(lens, "no card is left to answer with; stop to remove the {count} Soldier in the Lens",
-                      "no card is left to answer with; stop to remove the {count} Soldiers in the Lens")
+        return plural(
+            lens,
+            "no card is left to answer with; stop to remove the {count} Soldier in the Lens",
+            "no card is left to answer with; stop to remove the {count} Soldiers in the Lens",
+        )
     return None
 
 
@@ -222,15 +269,26 @@ def _check_promote(state: State, action: a.Promote) -> str | None:
 
 
 _CHECKS: dict[str, Callable[..., str | None]] = {
-    "place": _check_place, "choose": _check_choose, "move": _check_move, "conquer": _check_conquer,
-    "fight-soldiers": _check_fight, "fight-radetzky": _check_fight_radetzky, "refresh": _check_refresh,
-    "help": _check_help, "strengthen": _check_strengthen, "end-turn": _check_end_turn,
-    "answer": _check_answer, "continue": _check_continue, "stop": _check_nothing,
-    "promote": _check_promote, "austrian-turn": _check_nothing,
+    "place": _check_place,
+    "choose": _check_choose,
+    "move": _check_move,
+    "conquer": _check_conquer,
+    "fight-soldiers": _check_fight,
+    "fight-radetzky": _check_fight_radetzky,
+    "refresh": _check_refresh,
+    "help": _check_help,
+    "strengthen": _check_strengthen,
+    "end-turn": _check_end_turn,
+    "answer": _check_answer,
+    "continue": _check_continue,
+    "stop": _check_nothing,
+    "promote": _check_promote,
+    "austrian-turn": _check_nothing,
 }
 
 
 # --- effects ------------------------------------------------------------------------------------
+
 
 def _spend_action(state: State) -> None:
     state.actions_left -= 1
@@ -318,9 +376,19 @@ def _apply_austrian_turn(state: State, action: a.AustrianTurn, dealer: Dealer, e
 
 
 _APPLY: dict[str, Callable[..., None]] = {
-    "place": _apply_place, "choose": _apply_choose, "move": _apply_move, "conquer": _apply_conquer,
-    "fight-soldiers": _apply_fight, "fight-radetzky": _apply_fight_radetzky, "refresh": _apply_refresh,
-    "help": _apply_help, "strengthen": _apply_strengthen, "end-turn": _apply_end_turn,
-    "answer": _apply_answer, "continue": _apply_continue, "stop": _apply_stop,
-    "promote": _apply_promote, "austrian-turn": _apply_austrian_turn,
+    "place": _apply_place,
+    "choose": _apply_choose,
+    "move": _apply_move,
+    "conquer": _apply_conquer,
+    "fight-soldiers": _apply_fight,
+    "fight-radetzky": _apply_fight_radetzky,
+    "refresh": _apply_refresh,
+    "help": _apply_help,
+    "strengthen": _apply_strengthen,
+    "end-turn": _apply_end_turn,
+    "answer": _apply_answer,
+    "continue": _apply_continue,
+    "stop": _apply_stop,
+    "promote": _apply_promote,
+    "austrian-turn": _apply_austrian_turn,
 }

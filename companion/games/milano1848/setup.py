@@ -12,8 +12,8 @@ from .edition import HELPS, Edition
 from .errors import DataError
 from .events import Event
 from .state import PLACE, Deck, Patriot, State
-from .words import Mode
 from .turns import hand_order, refill, turn_order
+from .words import Mode
 
 PATRIOT_NAMES = ("Carlo", "Bartolomeo", "Luciano", "Gabrio", "Cristina")
 MODES = (Mode.BASIC, Mode.ADVANCED)
@@ -55,13 +55,21 @@ class Options:
         checks = [
             ("players", _whole(self.players, 1, 5), "must be 1-5"),
             ("mode", isinstance(self.mode, str) and self.mode in MODES, "must be basic or advanced"),
-            ("seed", _whole(self.seed, -2**63, 2**63), "must be a whole number of at most 19 digits"),
+            ("seed", _whole(self.seed, -(2**63), 2**63), "must be a whole number of at most 19 digits"),
             ("wave", self.wave is None or _whole(self.wave, 1, 50), "must be 1-50"),
             ("tracked", isinstance(self.tracked, bool), "must be true or false"),
-            ("names", isinstance(self.names, tuple) and len(self.names) <= 5
-             and all(isinstance(n, str) and 0 < len(n) <= 40 for n in self.names), "must be up to 5 short names"),
-            ("first_player", self.first_player is None or _whole(self.first_player, 0, self.players - 1),
-             "must name one of the players, counting from 0"),
+            (
+                "names",
+                isinstance(self.names, tuple)
+                and len(self.names) <= 5
+                and all(isinstance(n, str) and 0 < len(n) <= 40 for n in self.names),
+                "must be up to 5 short names",
+            ),
+            (
+                "first_player",
+                self.first_player is None or _whole(self.first_player, 0, self.players - 1),
+                "must name one of the players, counting from 0",
+            ),
         ]
         for name, ok, problem in checks:
             if not ok:
@@ -113,7 +121,7 @@ def table_preview(edition: Edition, options: Options, zones: Sequence[int]) -> S
 
 def _names(options: Options) -> list[str]:
     given = list(options.names[: options.patriot_count])
-    return given + list(PATRIOT_NAMES[len(given): options.patriot_count])
+    return given + list(PATRIOT_NAMES[len(given) : options.patriot_count])
 
 
 def _empty_state(edition: Edition, options: Options) -> State:
@@ -125,16 +133,34 @@ def _empty_state(edition: Edition, options: Options) -> State:
         first = random.Random(f"{options.seed}/first-player").randrange(options.players)
     zones = edition.board.zones
     state = State(
-        edition=edition, mode=Mode(options.mode), players=options.players, seed=options.seed, shuffles=0,
-        round=1, first_player=first, wave=options.wave or edition.rules.wave[rule_players],
-        total_soldiers=total, reserve=total, castle=0, radetzky=0,
-        soldiers=[0] * (zones + 1), owner=[None] * (zones + 1),
+        edition=edition,
+        mode=Mode(options.mode),
+        players=options.players,
+        seed=options.seed,
+        shuffles=0,
+        round=1,
+        first_player=first,
+        wave=options.wave or edition.rules.wave[rule_players],
+        total_soldiers=total,
+        reserve=total,
+        castle=0,
+        radetzky=0,
+        soldiers=[0] * (zones + 1),
+        owner=[None] * (zones + 1),
         patriots=[Patriot(name, 0, i if hands > 1 else 0) for i, name in enumerate(_names(options))],
-        hands=[[] for _ in range(hands)], zone_deck=list(range(1, zones + 1)),
-        zone_deck_known=options.tracked, available=[], not_available=[], barricades=[],
-        austria=_deck(list(edition.austria), options.tracked), italy=_deck(list(edition.italy), options.tracked),
-        heroic={h: False for h in HELPS}, tiles={h: [] for h in HELPS},
-        cube=edition.rules.cube_start[rule_players], step=PLACE, done=[False] * options.patriot_count,
+        hands=[[] for _ in range(hands)],
+        zone_deck=list(range(1, zones + 1)),
+        zone_deck_known=options.tracked,
+        available=[],
+        not_available=[],
+        barricades=[],
+        austria=_deck(list(edition.austria), options.tracked),
+        italy=_deck(list(edition.italy), options.tracked),
+        heroic={h: False for h in HELPS},
+        tiles={h: [] for h in HELPS},
+        cube=edition.rules.cube_start[rule_players],
+        step=PLACE,
+        done=[False] * options.patriot_count,
     )
     if options.tracked:
         shuffle(state, state.zone_deck)

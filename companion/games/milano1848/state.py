@@ -48,7 +48,9 @@ class Fight:
     lens: int = 0
 
     def copy(self) -> Fight:
-        return Fight(self.kind, self.reveal, self.revealed[:], self.used_austria[:], self.used_italy[:], self.lens)
+        return Fight(
+            self.kind, self.reveal, self.revealed[:], self.used_austria[:], self.used_italy[:], self.lens
+        )
 
 
 @dataclass
@@ -118,14 +120,42 @@ class State:
 
     def copy(self) -> State:
         return State(
-            self.edition, self.mode, self.players, self.seed, self.shuffles, self.round,
-            self.first_player, self.wave, self.total_soldiers, self.reserve, self.castle, self.radetzky,
-            self.soldiers[:], self.owner[:], [Patriot(p.name, p.zone, p.hand) for p in self.patriots],
-            [h[:] for h in self.hands], self.zone_deck[:], self.zone_deck_known, self.available[:], self.not_available[:],
-            self.barricades[:], self.austria.copy(), self.italy.copy(), dict(self.heroic),
-            {k: v[:] for k, v in self.tiles.items()}, self.cube, self.step, self.active, self.actions_left,
-            self.done[:], self.fight.copy() if self.fight else None, self.pool[:], self.pool_from[:],
-            self.cube_steps, self.winner, self.ended_by,
+            self.edition,
+            self.mode,
+            self.players,
+            self.seed,
+            self.shuffles,
+            self.round,
+            self.first_player,
+            self.wave,
+            self.total_soldiers,
+            self.reserve,
+            self.castle,
+            self.radetzky,
+            self.soldiers[:],
+            self.owner[:],
+            [Patriot(p.name, p.zone, p.hand) for p in self.patriots],
+            [h[:] for h in self.hands],
+            self.zone_deck[:],
+            self.zone_deck_known,
+            self.available[:],
+            self.not_available[:],
+            self.barricades[:],
+            self.austria.copy(),
+            self.italy.copy(),
+            dict(self.heroic),
+            {k: v[:] for k, v in self.tiles.items()},
+            self.cube,
+            self.step,
+            self.active,
+            self.actions_left,
+            self.done[:],
+            self.fight.copy() if self.fight else None,
+            self.pool[:],
+            self.pool_from[:],
+            self.cube_steps,
+            self.winner,
+            self.ended_by,
         )
 
     def soldiers_in_play(self) -> int:

@@ -12,8 +12,20 @@ from .helps import strengthen_requirement
 from .quoting import shown
 from .setup import MODES, PATRIOT_NAMES
 from .state import (
-    ACT, ANSWER, AUSTRIA, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, ITALY, OVER, PLACE, PROMOTE,
-    Deck, Fight, Patriot, State,
+    ACT,
+    ANSWER,
+    AUSTRIA,
+    AUSTRIAN_TURN,
+    CHOOSE_PATRIOT,
+    CONTINUE,
+    ITALY,
+    OVER,
+    PLACE,
+    PROMOTE,
+    Deck,
+    Fight,
+    Patriot,
+    State,
 )
 
 STATE_FORMAT = "companion/milano1848"
@@ -21,30 +33,51 @@ STATE_VERSION = 1
 STEPS = (PLACE, CHOOSE_PATRIOT, ACT, ANSWER, CONTINUE, PROMOTE, AUSTRIAN_TURN, OVER)
 MAX_SOLDIERS = 50
 MAX_CARDS_IN_A_LIST = 200
-_ZONE_KEYS = [str(n) for n in range(100)]  # the only spellings of a zone: "7", never "07", "\uff17" or "\u2077"
+_ZONE_KEYS = [
+    str(n) for n in range(100)
+]  # the only spellings of a zone: "7", never "07", "\uff17" or "\u2077"
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
     """Every field the state has; the documented ones first."""
     solitaire = state.solitaire
     return {
-        "format": STATE_FORMAT, "version": STATE_VERSION, "mode": state.mode, "players": state.players,
-        "round": state.round, "first_player": state.first_player, "soldiers_per_wave": state.wave,
-        "reserve": state.reserve, "castle": state.castle, "radetzky": state.radetzky,
+        "format": STATE_FORMAT,
+        "version": STATE_VERSION,
+        "mode": state.mode,
+        "players": state.players,
+        "round": state.round,
+        "first_player": state.first_player,
+        "soldiers_per_wave": state.wave,
+        "reserve": state.reserve,
+        "castle": state.castle,
+        "radetzky": state.radetzky,
         "zones": {str(z): {"soldiers": state.soldiers[z], "owner": state.owner[z]} for z in state.zones},
         "patriots": [
             {"name": p.name, "zone": p.zone, **({} if solitaire and i else {"hand": state.hands[p.hand][:]})}
             for i, p in enumerate(state.patriots)
         ],
         "zone_deck": state.zone_deck[:] if state.zone_deck_known else None,
-        "available": state.available[:], "not_available": state.not_available[:],
-        "barricades": state.barricades[:], "winner": state.winner,
-        "ended_by": state.ended_by, "seed": state.seed, "shuffles": state.shuffles, "step": state.step,
-        "active": state.active, "actions_left": state.actions_left, "done": state.done[:],
-        "austria": _deck_to_dict(state.austria), "italy": _deck_to_dict(state.italy),
-        "heroic": dict(state.heroic), "tiles": {k: v[:] for k, v in state.tiles.items()},
-        "combat_cube": state.cube, "cube_steps": state.cube_steps,
-        "fight": _fight_to_dict(state.fight), "pool": state.pool[:], "pool_from": state.pool_from[:],
+        "available": state.available[:],
+        "not_available": state.not_available[:],
+        "barricades": state.barricades[:],
+        "winner": state.winner,
+        "ended_by": state.ended_by,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "step": state.step,
+        "active": state.active,
+        "actions_left": state.actions_left,
+        "done": state.done[:],
+        "austria": _deck_to_dict(state.austria),
+        "italy": _deck_to_dict(state.italy),
+        "heroic": dict(state.heroic),
+        "tiles": {k: v[:] for k, v in state.tiles.items()},
+        "combat_cube": state.cube,
+        "cube_steps": state.cube_steps,
+        "fight": _fight_to_dict(state.fight),
+        "pool": state.pool[:],
+        "pool_from": state.pool_from[:],
     }
 
 
@@ -55,8 +88,14 @@ def _deck_to_dict(deck: Deck) -> dict[str, Any]:
 def _fight_to_dict(fight: Fight | None) -> dict[str, Any] | None:
     if fight is None:
         return None
-    return {"kind": fight.kind, "reveal": fight.reveal, "revealed": fight.revealed[:],
-            "used_austria": fight.used_austria[:], "used_italy": fight.used_italy[:], "lens": fight.lens}
+    return {
+        "kind": fight.kind,
+        "reveal": fight.reveal,
+        "revealed": fight.revealed[:],
+        "used_austria": fight.used_austria[:],
+        "used_italy": fight.used_italy[:],
+        "lens": fight.lens,
+    }
 
 
 def dumps(state: State) -> str:
@@ -74,7 +113,6 @@ def loads(text: str, edition: Edition) -> State:
     except ValueError:  # Python refuses integers of more than 4,300 digits
         raise DataError("file", "holds a number too long to be any count in the game") from None
     return state_from_dict(data, edition)
-
 
 
 class _Reader:
@@ -106,7 +144,9 @@ class _Reader:
             raise self.fail(key, f"must be one of {allowed_text}, not {shown(value)}")
         return allowed[allowed.index(value)]  # the allowed value itself: a Step, not its text
 
-    def zones(self, key: str, zones: range, default: list[int] | None = None, repeats: bool = False) -> list[int]:
+    def zones(
+        self, key: str, zones: range, default: list[int] | None = None, repeats: bool = False
+    ) -> list[int]:
         value = self.data.get(key, default)
         if not isinstance(value, list) or len(value) > len(zones):
             raise self.fail(key, "must be a list of zone numbers")
@@ -117,8 +157,9 @@ class _Reader:
             raise self.fail(key, "names a zone twice")
         return list(value)
 
-    def cards(self, key: str, known: dict[str, Any], default: list[str] | None = None,
-              unknown_ok: bool = False) -> list[str]:
+    def cards(
+        self, key: str, known: dict[str, Any], default: list[str] | None = None, unknown_ok: bool = False
+    ) -> list[str]:
         value = self.data.get(key, default)
         if not isinstance(value, list) or len(value) > MAX_CARDS_IN_A_LIST:
             raise self.fail(key, "must be a list of card ids")
@@ -159,16 +200,33 @@ def _read_basics(top: _Reader, edition: Edition) -> State:
     rule_players = max(players, 3)
     zones = edition.board.zones
     return State(
-        edition=edition, mode=top.choice("mode", MODES), players=players,
-        seed=top.whole("seed", -2**63, 2**63, 0), shuffles=top.whole("shuffles", 0, 2**31, 0),
-        round=top.whole("round", 1, 10_000), first_player=top.whole("first_player", 0, players - 1, 0),
+        edition=edition,
+        mode=top.choice("mode", MODES),
+        players=players,
+        seed=top.whole("seed", -(2**63), 2**63, 0),
+        shuffles=top.whole("shuffles", 0, 2**31, 0),
+        round=top.whole("round", 1, 10_000),
+        first_player=top.whole("first_player", 0, players - 1, 0),
         wave=top.whole("soldiers_per_wave", 1, MAX_SOLDIERS, edition.rules.wave[rule_players]),
-        total_soldiers=0, reserve=top.whole("reserve", 0, MAX_SOLDIERS), castle=top.whole("castle", 0, MAX_SOLDIERS),
-        radetzky=top.whole("radetzky", 1, zones), soldiers=[0] * (zones + 1), owner=[None] * (zones + 1),
-        patriots=[], hands=[], zone_deck=[], zone_deck_known=False, available=[], not_available=[],
-        barricades=[], austria=Deck([], 0), italy=Deck([], 0),
-        heroic={h: False for h in HELPS}, tiles={h: [] for h in HELPS},
-        cube=edition.rules.cube_start[rule_players], step=AUSTRIAN_TURN,
+        total_soldiers=0,
+        reserve=top.whole("reserve", 0, MAX_SOLDIERS),
+        castle=top.whole("castle", 0, MAX_SOLDIERS),
+        radetzky=top.whole("radetzky", 1, zones),
+        soldiers=[0] * (zones + 1),
+        owner=[None] * (zones + 1),
+        patriots=[],
+        hands=[],
+        zone_deck=[],
+        zone_deck_known=False,
+        available=[],
+        not_available=[],
+        barricades=[],
+        austria=Deck([], 0),
+        italy=Deck([], 0),
+        heroic={h: False for h in HELPS},
+        tiles={h: [] for h in HELPS},
+        cube=edition.rules.cube_start[rule_players],
+        step=AUSTRIAN_TURN,
         winner=top.choice("winner", (None, ITALY, AUSTRIA), None),
     )
 
@@ -181,17 +239,19 @@ def _read_zones(top: _Reader, state: State) -> None:
         state.soldiers[number] = zone.whole("soldiers", 0, MAX_SOLDIERS, 0)
         state.owner[number] = zone.choice("owner", (None, ITALY, AUSTRIA), None)
         if state.owner[number] and state.soldiers[number]:
-            raise zone.fail("soldiers", f"zone {key} is conquered by {state.owner[number]} and cannot hold Soldiers")
+            raise zone.fail(
+                "soldiers", f"zone {key} is conquered by {state.owner[number]} and cannot hold Soldiers"
+            )
 
 
 def _zone_key(zones: _Reader, key: str, count: int) -> int:
     """A zone's number from its key, spelled as the file writes it: "7", not "07", "\uff17" or "\u2077"."""
-    valid = _ZONE_KEYS[1: count + 1]
+    valid = _ZONE_KEYS[1 : count + 1]
     if key in valid:
         return int(key)
     label = key if key.isascii() and key.isprintable() and len(key) <= 20 else shown(key, 20)
     if key.isascii() and key.isdigit() and key.lstrip("0") in valid:
-        raise zones.fail(label, f"write zone {key.lstrip('0')} as \"{key.lstrip('0')}\", without leading zeros")
+        raise zones.fail(label, f'write zone {key.lstrip("0")} as "{key.lstrip("0")}", without leading zeros')
     raise zones.fail(label, f"there is no zone {label} (zones are 1-{count})")
 
 
@@ -236,8 +296,10 @@ def _read_zone_cards(top: _Reader, state: State) -> None:
     if state.zone_deck_known:
         lost = [z for z in free if z not in seen]
         if lost:
-            raise top.fail("zone_deck", f"the card of unconquered zone {lost[0]} is in none of "
-                                        "zone_deck, available, not_available")
+            raise top.fail(
+                "zone_deck",
+                f"the card of unconquered zone {lost[0]} is in none of zone_deck, available, not_available",
+            )
     else:
         state.zone_deck = [z for z in free if z not in seen]
 
@@ -259,23 +321,40 @@ def _complete_decks(top: _Reader, state: State, sizes: dict[str, int | None]) ->
     them; a table deck (`deck` null) holds the rest, and its `size` must say how many are in the pile."""
     fight = state.fight
     austria_out = (fight.revealed + fight.used_austria) if fight else []
-    italy_out = [c for h in state.hands for c in h] + state.pool + [c for t in state.tiles.values() for c in t]
+    italy_out = (
+        [c for h in state.hands for c in h] + state.pool + [c for t in state.tiles.values() for c in t]
+    )
     italy_out += fight.used_italy if fight else []
     unseen = italy_out.count(UNKNOWN_CARD)
-    _complete_deck(top, state.austria, "austria", state.edition.austria, set(austria_out), 0, sizes["austria"])
+    _complete_deck(
+        top, state.austria, "austria", state.edition.austria, set(austria_out), 0, sizes["austria"]
+    )
     _complete_deck(top, state.italy, "italy", state.edition.italy, set(italy_out), unseen, sizes["italy"])
 
 
-def _complete_deck(top: _Reader, deck: Deck, name: str, known: dict[str, Any], elsewhere: set[str],
-                   unseen: int, size: int | None) -> None:
+def _complete_deck(
+    top: _Reader,
+    deck: Deck,
+    name: str,
+    known: dict[str, Any],
+    elsewhere: set[str],
+    unseen: int,
+    size: int | None,
+) -> None:
     placed = elsewhere | set(deck.discard) | set(deck.cards)
     missing = [c for c in known if c not in placed]
     if deck.ordered and len(missing) > unseen:
-        raise top.fail(f"{name}.deck", f"card {missing[0]} is in no deck, hand, discard pile, tile or fight; "
-                                       "every card must be somewhere")
+        raise top.fail(
+            f"{name}.deck",
+            f"card {missing[0]} is in no deck, hand, discard pile, tile or fight; "
+            "every card must be somewhere",
+        )
     if len(missing) < unseen:
-        raise top.fail("patriots", f"the hands hold {unseen} unseen cards (?), but only {len(missing)} "
-                                   "Italy cards are in no other place")
+        raise top.fail(
+            "patriots",
+            f"the hands hold {unseen} unseen cards (?), but only {len(missing)} "
+            "Italy cards are in no other place",
+        )
     if not deck.ordered:
         deck.cards, deck.size = missing, len(missing) - unseen
     if size is not None and size != deck.size:
@@ -299,7 +378,8 @@ def _read_advanced(top: _Reader, state: State) -> None:
 
 
 def _check_tile(tiles: _Reader, state: State, help_: str) -> None:
-    """Cards under a tile: one top icon, fewer than flip it (then they go to the discards), none once Heroic."""
+    """Cards under a tile: one top icon, fewer than flip it (then they go to the discards), none once
+    Heroic."""
     cards = state.tiles[help_]
     needed = strengthen_requirement(state, help_)
     if state.heroic[help_] and cards:
@@ -325,7 +405,11 @@ def _read_progress(top: _Reader, state: State) -> None:
     state.done = done
     state.pool = top.cards("pool", state.edition.italy, [])
     pool_from = top.data.get("pool_from", [])
-    if not isinstance(pool_from, list) or not all(p in range(count) for p in pool_from) or len(pool_from) > count:
+    if (
+        not isinstance(pool_from, list)
+        or not all(p in range(count) for p in pool_from)
+        or len(pool_from) > count
+    ):
         raise top.fail("pool_from", f"must list Patriot numbers 0-{count - 1}")
     state.pool_from = list(pool_from)
     state.fight = _read_fight(top, state.edition) if top.has("fight") else None
@@ -344,8 +428,8 @@ def _check_step(top: _Reader, state: State) -> None:
     unplaced = any(p.zone == 0 for p in state.patriots)
     problems = {
         PLACE: not unplaced and "step 'place' needs a Patriot still to place (zone 0)",
-        CHOOSE_PATRIOT: (not state.solitaire or all(state.done)) and
-        "step 'choose' is for solitaire, with a Patriot still to play",
+        CHOOSE_PATRIOT: (not state.solitaire or all(state.done))
+        and "step 'choose' is for solitaire, with a Patriot still to play",
         ACT: state.actions_left == 0 and "step 'act' needs actions_left of 1 or more",
         PROMOTE: not state.not_available and "step 'promote' needs a not-Available zone to promote",
     }
@@ -359,7 +443,8 @@ def _check_step(top: _Reader, state: State) -> None:
 def _read_fight(top: _Reader, edition: Edition) -> Fight:
     fight = top.obj("fight")
     return Fight(
-        kind=fight.choice("kind", ("soldiers", "radetzky")), reveal=fight.whole("reveal", 1, 3),
+        kind=fight.choice("kind", ("soldiers", "radetzky")),
+        reveal=fight.whole("reveal", 1, 3),
         revealed=fight.cards("revealed", edition.austria, []),
         used_austria=fight.cards("used_austria", edition.austria, []),
         used_italy=fight.cards("used_italy", edition.italy, []),
@@ -373,8 +458,11 @@ def _check_totals(state: State) -> None:
     players = state.rule_players
     expected = state.edition.rules.soldiers[players]
     if total != expected:
-        raise DataError("zones", f"{total} Soldiers in all (zones, castle, reserve, Lens); a game with "
-                                 f"{players} Patriots has exactly {expected}")
+        raise DataError(
+            "zones",
+            f"{total} Soldiers in all (zones, castle, reserve, Lens); a game with "
+            f"{players} Patriots has exactly {expected}",
+        )
     state.total_soldiers = total
     _check_unique_cards(state)
 
@@ -382,15 +470,22 @@ def _check_totals(state: State) -> None:
 def _check_unique_cards(state: State) -> None:
     places: dict[str, str] = {}
     lists: list[tuple[str, list[str]]] = [(f"patriots.{i}.hand", h) for i, h in enumerate(state.hands)]
-    lists += [("austria.discard", state.austria.discard), ("italy.discard", state.italy.discard), ("pool", state.pool)]
+    lists += [
+        ("austria.discard", state.austria.discard),
+        ("italy.discard", state.italy.discard),
+        ("pool", state.pool),
+    ]
     if state.austria.ordered:
         lists.append(("austria.deck", state.austria.cards))
     if state.italy.ordered:
         lists.append(("italy.deck", state.italy.cards))
     lists += [(f"tiles.{h}", cards) for h, cards in state.tiles.items()]
     if state.fight:
-        lists += [("fight.revealed", state.fight.revealed), ("fight.used_austria", state.fight.used_austria),
-                  ("fight.used_italy", state.fight.used_italy)]
+        lists += [
+            ("fight.revealed", state.fight.revealed),
+            ("fight.used_austria", state.fight.used_austria),
+            ("fight.used_italy", state.fight.used_italy),
+        ]
     for name, cards in lists:
         for card in cards:
             if card == UNKNOWN_CARD:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .dealer import Dealer
-from .errors import Sentence
 from .edition import UNKNOWN_CARD
+from .errors import Sentence
 from .events import Event
 from .state import ACT, AUSTRIAN_TURN, CHOOSE_PATRIOT, State
 
@@ -80,7 +80,9 @@ def refill(state: State, hand: int, dealer: Dealer, events: list[Event]) -> None
 
 
 def can_refill(state: State, hand: int) -> bool:
-    return len(state.hands[hand]) < state.edition.rules.hand_size and bool(state.italy.size or state.italy.discard)
+    return len(state.hands[hand]) < state.edition.rules.hand_size and bool(
+        state.italy.size or state.italy.discard
+    )
 
 
 def fight_hands(state: State) -> list[int]:
@@ -106,9 +108,11 @@ def can_answer(state: State, needed: int = 1, spent: int = 0) -> bool:
         return True
     assert state.active is not None
     here = state.patriots[state.active].zone
-    return state.solitaire and any(
-        p != state.active and p not in state.pool_from for p in state.patriots_in(here)
-    ) and bool(state.italy.size or state.italy.discard)
+    return (
+        state.solitaire
+        and any(p != state.active and p not in state.pool_from for p in state.patriots_in(here))
+        and bool(state.italy.size or state.italy.discard)
+    )
 
 
 def unseen_italy_card(state: State, card: str) -> bool:

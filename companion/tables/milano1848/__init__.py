@@ -19,8 +19,20 @@ from companion.tables.milano1848.table import GAME, MilanoTable
 
 TITLE = "Radetzky: Milano 1848"
 
-__all__ = ["GAME", "TITLE", "Choices", "add_commands", "before_game", "bot", "forget_choice", "new_table",
-           "new_view", "next_tap", "round_of", "run_demo"]
+__all__ = [
+    "GAME",
+    "TITLE",
+    "Choices",
+    "add_commands",
+    "before_game",
+    "bot",
+    "forget_choice",
+    "new_table",
+    "new_view",
+    "next_tap",
+    "round_of",
+    "run_demo",
+]
 
 
 def new_table() -> MilanoTable:
@@ -38,8 +50,9 @@ def new_view(session: Any, height: int, target: int, choices: Any, colours: list
     return view
 
 
-def before_game(options: Any, height: int, target: int, open_game: Callable[[list[Any]], Any],
-                leave: Callable[[], None]) -> Any:
+def before_game(
+    options: Any, height: int, target: int, open_game: Callable[[list[Any]], Any], leave: Callable[[], None]
+) -> Any:
     """With the table's own decks the set-up's Zone cards are named first (a screen of its own)."""
     if options.tracked:
         return None

@@ -26,7 +26,9 @@ def next_tap(app: Any, action: a.Action) -> tuple[int, int] | None:
     return None
 
 
-def _help_tap(app: Any, action: a.UseHelp | a.Strengthen, by_action: dict[Any, tuple[int, int]]) -> tuple[int, int] | None:
+def _help_tap(
+    app: Any, action: a.UseHelp | a.Strengthen, by_action: dict[Any, tuple[int, int]]
+) -> tuple[int, int] | None:
     """A Help: its card, then its zones on the board; a Strengthen: the tile, then the cards."""
     helps = app.game.view.panel.helps
     if isinstance(action, a.UseHelp):
@@ -35,7 +37,9 @@ def _help_tap(app: Any, action: a.UseHelp | a.Strengthen, by_action: dict[Any, t
         if helps.mode == "card":
             return by_action.get(("help-card", action.card))
         chosen = len(helps.zones)
-        return zone_centre(app, action.zones[chosen]) if chosen < len(action.zones) else by_action.get(("go",))
+        return (
+            zone_centre(app, action.zones[chosen]) if chosen < len(action.zones) else by_action.get(("go",))
+        )
     if not helps.mode:
         return by_action.get(("mode", "tile"))
     if helps.mode == "tile":

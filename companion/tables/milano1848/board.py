@@ -15,10 +15,14 @@ class BoardView:
     def __init__(self, rect: pygame.Rect, layout: dict[int, tuple[float, float]]) -> None:
         self.rect = rect
         self.radius = max(24, rect.height // 18)
-        self.colours = list(range(len(theme.PATRIOT_COLOURS)))  # Patriot -> its colour, as chosen before the game
+        self.colours = list(
+            range(len(theme.PATRIOT_COLOURS))
+        )  # Patriot -> its colour, as chosen before the game
         pad = self.radius + 8
-        self.centres = {z: (rect.x + pad + x * (rect.width - 2 * pad), rect.y + pad + y * (rect.height - 2 * pad))
-                        for z, (x, y) in layout.items()}
+        self.centres = {
+            z: (rect.x + pad + x * (rect.width - 2 * pad), rect.y + pad + y * (rect.height - 2 * pad))
+            for z, (x, y) in layout.items()
+        }
 
     def zone_at(self, position: tuple[int, int]) -> int | None:
         for zone, (x, y) in self.centres.items():
@@ -26,8 +30,13 @@ class BoardView:
                 return zone
         return None
 
-    def draw(self, surface: pygame.Surface, state: State, fonts: dict[str, pygame.font.Font],
-             falling: frozenset[int] = frozenset()) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        state: State,
+        fonts: dict[str, pygame.font.Font],
+        falling: frozenset[int] = frozenset(),
+    ) -> None:
         """`falling`: zones the coming Austrian turn takes (a red dashed halo)."""
         board = state.edition.board
         for zone in state.zones:
@@ -45,11 +54,24 @@ class BoardView:
         map's empty corners (the bottom left is desk mode's lens): the panel keeps its height for
         sentences in body type."""
         italy, austria = len(state.conquered(ITALY)), len(state.conquered(AUSTRIA))
-        corners = (([_("Castle {castle}").format(castle=state.castle),
-                     _("Reserve {reserve}").format(reserve=state.reserve)], "topleft"),
-                   ([ngettext("Italy: {count} zone", "Italy: {count} zones", italy).format(count=italy),
-                     ngettext("Austria: {count} zone", "Austria: {count} zones", austria).format(count=austria)],
-                    "topright"))
+        corners = (
+            (
+                [
+                    _("Castle {castle}").format(castle=state.castle),
+                    _("Reserve {reserve}").format(reserve=state.reserve),
+                ],
+                "topleft",
+            ),
+            (
+                [
+                    ngettext("Italy: {count} zone", "Italy: {count} zones", italy).format(count=italy),
+                    ngettext("Austria: {count} zone", "Austria: {count} zones", austria).format(
+                        count=austria
+                    ),
+                ],
+                "topright",
+            ),
+        )
         line = font.get_linesize()
         for lines, corner in corners:
             for number, text in enumerate(lines):
@@ -73,13 +95,17 @@ class BoardView:
             nx, ny = -dy / length * 10, dx / length * 10
             pygame.draw.line(surface, theme.INK, (mx - nx, my - ny), (mx + nx, my + ny), 6)
 
-    def _zone(self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]) -> None:
+    def _zone(
+        self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]
+    ) -> None:
         x, y = self.centres[zone]
         r = self.radius
         owner = state.owner[zone]
         fill = theme.AUSTRIA if owner == AUSTRIA else theme.ZONE
         pygame.draw.circle(surface, fill, (x, y), r)
-        ring = theme.ITALY_GREEN if owner == ITALY else theme.AVAILABLE if zone in state.available else theme.INK
+        ring = (
+            theme.ITALY_GREEN if owner == ITALY else theme.AVAILABLE if zone in state.available else theme.INK
+        )
         pygame.draw.circle(surface, ring, (x, y), r, 6 if owner == ITALY or zone in state.available else 2)
         label = "A" if owner == AUSTRIA else "I" if owner == ITALY else str(state.soldiers[zone])
         text = fonts["body"].render(label, True, theme.BUTTON_TEXT if owner == AUSTRIA else theme.INK)
@@ -99,13 +125,17 @@ class BoardView:
             surface.blit(fonts["small"].render("B", True, theme.ALERT), (x + r - 6, y + r - 14))
         self._patriots(surface, state, zone, fonts)
 
-    def _patriots(self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]) -> None:
+    def _patriots(
+        self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]
+    ) -> None:
         here = state.patriots_in(zone)
         x, y = self.centres[zone]
         marker = max(10, int(self.radius * 0.45))
         for slot, index in enumerate(here):
             px, py = int(x - self.radius + marker + slot * marker * 1.6), int(y + self.radius)
-            pygame.draw.circle(surface, theme.PATRIOT_COLOURS[self.colours[index % len(self.colours)]], (px, py), marker)
+            pygame.draw.circle(
+                surface, theme.PATRIOT_COLOURS[self.colours[index % len(self.colours)]], (px, py), marker
+            )
             pygame.draw.circle(surface, theme.INK, (px, py), marker, 3 if index == state.active else 1)
             initial = fonts["small"].render(state.patriots[index].name[0], True, theme.INK)
             surface.blit(initial, initial.get_rect(center=(px, py)))

@@ -43,21 +43,47 @@ class Choices:
 
     def rows(self) -> list[tuple[str, list[Choice]]]:
         return [
-            (_("Players"), [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in range(1, 6)]),
-            (_("Game"), [(label, m == self.mode, partial(setattr, self, "mode", m)) for m, label in
-                         ((Mode.BASIC, _("Basic")), (Mode.ADVANCED, _("Advanced")))]),
-            (_("Difficulty: Soldiers per wave"),
-             [(f"{d:+d}" if d else _("Printed"), d == self.difficulty, partial(setattr, self, "difficulty", d))
-              for d in DIFFICULTY]),
-            (_("Hands (the companion deals), or the table's own decks"),
-             [(label, p == self.privacy, partial(setattr, self, "privacy", p)) for p, label in hands_names().items()]),
+            (
+                _("Players"),
+                [(str(n), n == self.players, partial(setattr, self, "players", n)) for n in range(1, 6)],
+            ),
+            (
+                _("Game"),
+                [
+                    (label, m == self.mode, partial(setattr, self, "mode", m))
+                    for m, label in ((Mode.BASIC, _("Basic")), (Mode.ADVANCED, _("Advanced")))
+                ],
+            ),
+            (
+                _("Difficulty: Soldiers per wave"),
+                [
+                    (
+                        f"{d:+d}" if d else _("Printed"),
+                        d == self.difficulty,
+                        partial(setattr, self, "difficulty", d),
+                    )
+                    for d in DIFFICULTY
+                ],
+            ),
+            (
+                _("Hands (the companion deals), or the table's own decks"),
+                [
+                    (label, p == self.privacy, partial(setattr, self, "privacy", p))
+                    for p, label in hands_names().items()
+                ],
+            ),
         ]
 
     def options(self, seed: int) -> Options:
         """The chosen game; difficulty moves the wave by one Soldier a step, as the rulebook suggests."""
         wave = self.waves[max(self.players, 3)] + self.difficulty if self.difficulty else None
-        return Options(players=self.players, mode=self.mode, seed=seed if self.seed is None else self.seed,
-                       wave=wave, tracked=self.privacy != TABLE_DECKS)
+        return Options(
+            players=self.players,
+            mode=self.mode,
+            seed=seed if self.seed is None else self.seed,
+            wave=wave,
+            tracked=self.privacy != TABLE_DECKS,
+        )
 
     def names(self, options: Options) -> tuple[int, tuple[str, ...]]:
         """How many names the players screen asks for, and the rulebook's own."""

@@ -20,6 +20,7 @@ from companion.games.milano1848.report import describe_austrian_turn
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import ACT, AUSTRIAN_TURN, CHOOSE_PATRIOT, OVER, State
 
+
 def _options(args: argparse.Namespace) -> Options:
     options = Options(players=args.players, mode=args.mode, seed=args.seed, wave=args.wave)
     try:
@@ -105,11 +106,19 @@ def forecast_turn(args: argparse.Namespace) -> int:
     if state.step == OVER:
         raise UserError(f"{args.state}: step: the game is over; there is no Austrian turn to come")
     ahead = forecast(state)
-    print(json.dumps({
-        "poured": ahead.poured, "falls": [vars(t) for t in ahead.falls], "winner": ahead.winner, "ended_by": ahead.ended_by,
-        "radetzky": {z: round(p, 6) for z, p in sorted(ahead.radetzky.items())},
-        "arrivals": {z: round(n, 6) for z, n in sorted(ahead.arrivals.items())}, "summary": ahead.summary(),
-    }))
+    print(
+        json.dumps(
+            {
+                "poured": ahead.poured,
+                "falls": [vars(t) for t in ahead.falls],
+                "winner": ahead.winner,
+                "ended_by": ahead.ended_by,
+                "radetzky": {z: round(p, 6) for z, p in sorted(ahead.radetzky.items())},
+                "arrivals": {z: round(n, 6) for z, n in sorted(ahead.arrivals.items())},
+                "summary": ahead.summary(),
+            }
+        )
+    )
     return 0
 
 
@@ -127,7 +136,10 @@ def run_demo(args: argparse.Namespace) -> int:
         if isinstance(action, AustrianTurn):
             print(f"\nRound {round_before}: Austrian turn")
             print("\n".join("  " + line for line in describe_austrian_turn(events, game.state)))
-    print(f"\n{game.state.winner.capitalize() if game.state.winner else 'Nobody'} wins after {game.state.round} round(s).")
+    print(
+        f"\n{game.state.winner.capitalize() if game.state.winner else 'Nobody'} wins after "
+        f"{game.state.round} round(s)."
+    )
     if args.record:
         try:
             Path(args.record).write_text(dump_record(game), encoding="utf-8")

@@ -16,9 +16,17 @@ from companion.i18n import _
 from companion.tables.base import Entry, Intent
 from companion.tables.milano1848.icons import icon_name
 
+
 def help_name(help_: str) -> str:
-    return {"balloon": _("Balloon"), "martinitt": _("Martinitt"), "rifle": _("Rifle"), "barricade": _("Barricade"),
-            "noblewoman": _("Noblewoman")}[help_]
+    return {
+        "balloon": _("Balloon"),
+        "martinitt": _("Martinitt"),
+        "rifle": _("Rifle"),
+        "barricade": _("Barricade"),
+        "noblewoman": _("Noblewoman"),
+    }[help_]
+
+
 ZONES_WANTED = {"balloon": (1, 2), "barricade": (1, 1), "noblewoman": (2, 2)}  # (base, heroic) zone taps
 Play = Callable[[a.Action], Intent]
 
@@ -37,45 +45,68 @@ class HelpChooser:
     def hint(self, state: State) -> str | None:
         if self.mode == "zones":
             help_ = state.edition.italy[self.card][1]
-            return {"balloon": _("Balloon: tap where the balloon flies"),
-                    "barricade": _("Barricade: tap the zone to barricade"),
-                    "noblewoman": _("Noblewoman: tap the Soldier's zone, then where it goes")}[help_]
-        return {"card": _("Choose the card to play for its Help"), "tile": _("Choose the Help tile to strengthen"),
-                "stack": _("Choose matching cards, then Place"),
-                "hidden-icon": _("The face-down card's top icon?")}.get(self.mode)
+            return {
+                "balloon": _("Balloon: tap where the balloon flies"),
+                "barricade": _("Barricade: tap the zone to barricade"),
+                "noblewoman": _("Noblewoman: tap the Soldier's zone, then where it goes"),
+            }[help_]
+        return {
+            "card": _("Choose the card to play for its Help"),
+            "tile": _("Choose the Help tile to strengthen"),
+            "stack": _("Choose matching cards, then Place"),
+            "hidden-icon": _("The face-down card's top icon?"),
+        }.get(self.mode)
 
     def entries(self, state: State, play: Play) -> list[Entry]:
         """The buttons of the choice in progress (none when no choice is open)."""
         if not self.mode:
-            return [(_("Help"), ("mode", "card"), partial(self._open, "card")),
-                    (_("Strengthen"), ("mode", "tile"), partial(self._open, "tile"))]
+            return [
+                (_("Help"), ("mode", "card"), partial(self._open, "card")),
+                (_("Strengthen"), ("mode", "tile"), partial(self._open, "tile")),
+            ]
         hand = self._hand(state)
         entries: list[Entry] = []
         if self.mode == "card":
             for card in hand:
                 icon, help_ = state.edition.italy[card]
-                entries.append((f"{help_name(help_)} {icon_name(icon)[0]}", ("help-card", card), partial(self._card, state, card, play)))
+                entries.append(
+                    (
+                        f"{help_name(help_)} {icon_name(icon)[0]}",
+                        ("help-card", card),
+                        partial(self._card, state, card, play),
+                    )
+                )
             if self._hidden(state):  # table decks: a face-down card is named by its Help, then its icon
-                entries += [(f"{help_name(h)} ?", ("help-hidden", h), partial(self._hidden_help, h)) for h in HELPS]
+                entries += [
+                    (f"{help_name(h)} ?", ("help-hidden", h), partial(self._hidden_help, h)) for h in HELPS
+                ]
         elif self.mode == "hidden-icon":
             for icon in ("swords", "map", "cannonball"):
                 named = face_down_card(state, icon, self.tile, self.cards)
                 if named is not None:
-                    entries.append((icon_name(icon), ("help-icon", icon), partial(self._card, state, named, play)))
+                    entries.append(
+                        (icon_name(icon), ("help-icon", icon), partial(self._card, state, named, play))
+                    )
         elif self.mode == "zones" and self._enough_zones(state):
             entries.append((_("Go"), ("go",), partial(self._finish, play)))
         elif self.mode == "tile":
-            entries += [(help_name(h), ("tile", h), partial(self._tile, h)) for h in HELPS if not state.heroic[h]]
+            entries += [
+                (help_name(h), ("tile", h), partial(self._tile, h)) for h in HELPS if not state.heroic[h]
+            ]
         elif self.mode == "stack":
             for card in hand:
                 marked = " *" if card in self.cards else ""
                 label = f"{icon_name(state.edition.italy[card][0])}{marked}"
                 entries.append((label, ("stack", card), partial(self._toggle, card)))
-            if len([c for c in self.cards if c not in hand]) < self._hidden(state):  # face-down cards, by icon
+            if len([c for c in self.cards if c not in hand]) < self._hidden(
+                state
+            ):  # face-down cards, by icon
                 for icon in ("swords", "map", "cannonball"):
                     named = face_down_card(state, icon, self.tile, self.cards)
                     if named is not None:
-                        entries.append((f"{icon_name(icon)} ?", ("stack-hidden", icon), partial(self._toggle, named)))
+                        entries.append(
+                            (f"{icon_name(icon)} ?", ("stack-hidden", icon), partial(self._toggle, named))
+                        )
             entries.append((_("Place"), ("place",), partial(self._place, play)))
         return entries + [(_("Cancel"), ("cancel",), self.reset)]
 
@@ -113,7 +144,9 @@ class HelpChooser:
         return self._finish(play)
 
     def _enough_zones(self, state: State) -> bool:
-        return bool(self.zones) and state.edition.italy[self.card][1] == "balloon"  # a heroic balloon may stop after one
+        return (
+            bool(self.zones) and state.edition.italy[self.card][1] == "balloon"
+        )  # a heroic balloon may stop after one
 
     def _finish(self, play: Play) -> Intent:
         action = a.UseHelp(self.card, tuple(self.zones))
@@ -139,5 +172,11 @@ def face_down_card(state: State, icon: str, help_: str, chosen: list[str]) -> st
     """Table decks: a card with this icon and Help that may be one of the active hand's face-down
     cards, to name it when it is played (cards with the same faces are interchangeable)."""
     italy = state.edition.italy
-    return next((c for c, faces in italy.items() if faces == (icon, help_) and c not in chosen
-                 and unseen_italy_card(state, c)), None)
+    return next(
+        (
+            c
+            for c, faces in italy.items()
+            if faces == (icon, help_) and c not in chosen and unseen_italy_card(state, c)
+        ),
+        None,
+    )

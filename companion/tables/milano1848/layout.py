@@ -4,14 +4,14 @@ and the ticket's map."""
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 
 from companion.assets import assets_dir, read_asset
 from companion.games.milano1848.plugin import ZONES
 from companion.games.vocabulary import DataError
 
 
-@lru_cache(maxsize=None)
+@cache
 def zone_layout() -> dict[int, tuple[float, float]]:
     """Zone -> (x, y) in 0..1."""
     source = str(assets_dir() / "milano1848" / "layout.toml")

@@ -1,6 +1,7 @@
 """The rules engine compiled to C by mypyc, for the difficulty simulation only.
 
-`make native` (`python -m companion.tables.milano1848.native`) copies the companion package to `build/native/` and
+`make native` (`python -m companion.tables.milano1848.native`) copies the companion package to
+`build/native/` and
 compiles the Milano 1848 engine's modules there (the same typed source mypy checks);
 `companion milano1848 simulate` (and scripts/difficulty.py) runs its worker processes on that copy
 whenever it is built from this source. The app, the tests and every other command run the Python
@@ -64,13 +65,21 @@ def build(target: Path | None = None) -> None:
     target = target or NATIVE
     built_from = stamp()
     shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(ROOT / "companion", target / "companion", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    modules = [str(ENGINE / p.name) for p in sorted((target / ENGINE).glob("*.py")) if p.name not in INTERPRETED]
-    done = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=target, capture_output=True, text=True)
+    shutil.copytree(
+        ROOT / "companion", target / "companion", ignore=shutil.ignore_patterns("__pycache__", "*.so")
+    )
+    modules = [
+        str(ENGINE / p.name) for p in sorted((target / ENGINE).glob("*.py")) if p.name not in INTERPRETED
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "mypyc", *modules], cwd=target, capture_output=True, text=True
+    )
     if done.returncode != 0:
         last = (done.stderr.strip() or done.stdout.strip()).splitlines()[-1:] or ["no output"]
-        raise NativeError(f"mypyc could not compile the engine ({last[0]}); it needs a C compiler and "
-                          "Python's headers (Debian: sudo apt install gcc python3-dev)")
+        raise NativeError(
+            f"mypyc could not compile the engine ({last[0]}); it needs a C compiler and "
+            "Python's headers (Debian: sudo apt install gcc python3-dev)"
+        )
     shutil.rmtree(target / "build", ignore_errors=True)  # mypyc's own intermediate files
     (target / STAMP).write_text(built_from)
 
@@ -81,8 +90,9 @@ def processes_on_the_compiled_copy(target: Path | None = None) -> Iterator[None]
     first on the sys.path they get); this process keeps the modules it has."""
     target = target or NATIVE
     if not fresh(target):
-        raise NativeError("the compiled engine is missing or older than the source: run `make native` "
-                          "(needs a C compiler)")
+        raise NativeError(
+            "the compiled engine is missing or older than the source: run `make native` (needs a C compiler)"
+        )
     assets = os.environ.get("COMPANION_ASSETS")
     os.environ["COMPANION_ASSETS"] = assets or str(ROOT / "assets")  # the copy has no assets/ beside it
     sys.path.insert(0, str(target))
@@ -97,6 +107,7 @@ def processes_on_the_compiled_copy(target: Path | None = None) -> Iterator[None]
 def running_compiled() -> bool:
     """This process runs the compiled engine (its modules are machine code, not source)."""
     from companion.games.milano1848 import reducer
+
     return not (reducer.__file__ or "").endswith(".py")
 
 

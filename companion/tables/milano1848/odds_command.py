@@ -20,14 +20,16 @@ def _icons(text: str, option: str) -> odds.Counts:
 
 
 def _pile(text: str | None, option: str, default: odds.Counts) -> odds.Counts:
-    """"swords=11,map=10,cannonball=9" (icons left out count 0) or the default."""
+    """ "swords=11,map=10,cannonball=9" (icons left out count 0) or the default."""
     if text is None:
         return default
     tally = dict.fromkeys(odds.ICONS, 0)
     for part in filter(None, (p.strip() for p in text.split(","))):
         icon, _, number = part.partition("=")
         if icon not in tally or not (number.isascii() and number.isdigit() and len(number) <= 3):
-            raise UserError(f"{option}: {part[:40]!r} is not ICON=COUNT with an icon of {', '.join(odds.ICONS)}")
+            raise UserError(
+                f"{option}: {part[:40]!r} is not ICON=COUNT with an icon of {', '.join(odds.ICONS)}"
+            )
         tally[icon] = int(number)
     return tally["swords"], tally["map"], tally["cannonball"]
 
@@ -37,7 +39,9 @@ def _piles(args: argparse.Namespace) -> odds.Piles:
     discard = _pile(args.discard, "--discard", odds.NONE)
     for icon, in_deck, in_discard in zip(odds.ICONS, deck, discard):
         if in_deck + in_discard > PER_ICON:
-            raise UserError(f"--deck and --discard: {in_deck + in_discard} {icon} cards, but the game has {PER_ICON}")
+            raise UserError(
+                f"--deck and --discard: {in_deck + in_discard} {icon} cards, but the game has {PER_ICON}"
+            )
     if not any(deck) and not any(discard):
         raise UserError("--deck: the Austria deck and its discard pile cannot both be empty")
     return odds.Piles(deck, discard)
@@ -71,7 +75,12 @@ def _soldiers(args: argparse.Namespace, hand: odds.Counts, piles: odds.Piles) ->
 
 
 def _advise(args: argparse.Namespace, fight: odds.SoldiersFight, reveal: int) -> dict[str, object]:
-    report: dict[str, object] = {"fight": args.fight, "reveal": reveal, "soldiers": args.soldiers, "lens": args.lens}
+    report: dict[str, object] = {
+        "fight": args.fight,
+        "reveal": reveal,
+        "soldiers": args.soldiers,
+        "lens": args.lens,
+    }
     if args.revealed:
         shown = _icons(args.revealed, "--revealed")
         if sum(shown) != reveal:
@@ -82,8 +91,13 @@ def _advise(args: argparse.Namespace, fight: odds.SoldiersFight, reveal: int) ->
     if args.lens:
         go, stop = fight.decide()
         best = go if go.expected > stop.expected + 1e-12 else stop
-        report["advice"] = {"decision": best.choice, "continue_expected": go.expected, "stop_expected": stop.expected,
-                            "next_clash_win": go.clash_win, "text": odds.advice_sentence(go, stop)}
+        report["advice"] = {
+            "decision": best.choice,
+            "continue_expected": go.expected,
+            "stop_expected": stop.expected,
+            "next_clash_win": go.clash_win,
+            "text": odds.advice_sentence(go, stop),
+        }
     else:
         best = fight.start()
         report["advice"] = {"decision": "fight", "next_clash_win": best.clash_win}

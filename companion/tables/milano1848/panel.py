@@ -7,10 +7,18 @@ from functools import partial
 
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.state import (
-    ACT, ANSWER, AUSTRIAN_TURN, CHOOSE_PATRIOT, CONTINUE, OVER, PLACE, PROMOTE, State,
+    ACT,
+    ANSWER,
+    AUSTRIAN_TURN,
+    CHOOSE_PATRIOT,
+    CONTINUE,
+    OVER,
+    PLACE,
+    PROMOTE,
+    State,
 )
 from companion.i18n import _, ngettext
-from companion.tables.base import CancelCard, Entry, Moment, Intent, NameCard, Play, Refuse, Undo
+from companion.tables.base import CancelCard, Entry, Intent, Moment, NameCard, Play, Refuse, Undo
 from companion.tables.milano1848.helps import HelpChooser
 from companion.tables.milano1848.icons import icon_name, side_name
 from companion.tables.milano1848.table import MilanoTable, drawable, unseen_card
@@ -27,7 +35,9 @@ class Panel:
         self.privacy = privacy
         self.peeking = False  # hidden hands: shown while the Peek button is held
         self.helps = HelpChooser()  # Advanced: a Help or a Strengthen being chosen
-        self.counting: list[int] | None = None  # table decks: the fighters' icons being tapped in for the odds
+        self.counting: list[int] | None = (
+            None  # table decks: the fighters' icons being tapped in for the odds
+        )
 
     def hand_line(self, state: State) -> str | None:
         """The active Patriot's hand as the table agreed to share it (tracked decks only)."""
@@ -36,15 +46,19 @@ class Panel:
         cards = state.hands[state.patriots[state.active].hand]
         icons = [icon_name(state.edition.italy[c][0]) for c in cards if c != "?"]
         if self.privacy == "count":
-            return _("Hand: {cards} cards, {icons} different icons").format(cards=len(cards), icons=len(set(icons)))
+            return _("Hand: {cards} cards, {icons} different icons").format(
+                cards=len(cards), icons=len(set(icons))
+            )
         if self.privacy == "hidden" and not self.peeking:
             return _("Hand: {cards} cards (hold Peek)").format(cards=len(cards))
         return _("Hand: {icons}").format(icons=" ".join(sorted(icons)))
 
     def headline(self, state: State) -> list[str]:
         if state.step == OVER:
-            return [_("{side} wins!").format(side=side_name(state.winner or "")),
-                    _("after {rounds} rounds").format(rounds=state.round)]
+            return [
+                _("{side} wins!").format(side=side_name(state.winner or "")),
+                _("after {rounds} rounds").format(rounds=state.round),
+            ]
         who = state.patriots[state.active].name if state.active is not None else ""
         lines = [_("Round {round}").format(round=state.round)]
         if state.step == PLACE:
@@ -53,12 +67,18 @@ class Panel:
         elif state.step == AUSTRIAN_TURN:
             lines.append(_("Austria moves"))
         elif who:
-            lines.append(ngettext("{name}: {count} action", "{name}: {count} actions", state.actions_left).format(
-                name=who, count=state.actions_left))
+            lines.append(
+                ngettext("{name}: {count} action", "{name}: {count} actions", state.actions_left).format(
+                    name=who, count=state.actions_left
+                )
+            )
         if state.fight and state.active is not None:
             zone = state.patriots[state.active].zone
-            lines.append(_("Against Radetzky, zone {zone}").format(zone=zone) if state.fight.kind == "radetzky"
-                         else _("Fight in zone {zone}").format(zone=zone))
+            lines.append(
+                _("Against Radetzky, zone {zone}").format(zone=zone)
+                if state.fight.kind == "radetzky"
+                else _("Fight in zone {zone}").format(zone=zone)
+            )
         if state.fight and state.fight.revealed:
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             lines.append(_("Austria shows: {icons}").format(icons=shown))
@@ -81,8 +101,13 @@ class Panel:
         elif self.helps.mode:
             return self.helps.entries(state, Play)
         if state.step == ACT:
-            specs = [(_("Conquer"), a.Conquer()), (_("Fight"), a.FightSoldiers()), (_("Radetzky"), a.FightRadetzky()),
-                     (_("Refresh"), a.Refresh()), (_("End turn"), a.EndTurn())]
+            specs = [
+                (_("Conquer"), a.Conquer()),
+                (_("Fight"), a.FightSoldiers()),
+                (_("Radetzky"), a.FightRadetzky()),
+                (_("Refresh"), a.Refresh()),
+                (_("End turn"), a.EndTurn()),
+            ]
         elif state.step == ANSWER:
             return self._answers(state)
         elif state.step == CONTINUE:
@@ -90,7 +115,9 @@ class Panel:
         elif state.step == AUSTRIAN_TURN:
             specs = [(_("Austrian turn"), a.AustrianTurn())]
         elif state.step == CHOOSE_PATRIOT:
-            specs = [(state.patriots[i].name, a.ChoosePatriot(i)) for i, done in enumerate(state.done) if not done]
+            specs = [
+                (state.patriots[i].name, a.ChoosePatriot(i)) for i, done in enumerate(state.done) if not done
+            ]
         elif state.step == PROMOTE:
             specs = [(_("Zone {zone}").format(zone=z), a.Promote(z)) for z in state.not_available]
         entries: list[Entry] = [(label, action, partial(Play, action)) for label, action in specs]
@@ -99,7 +126,9 @@ class Panel:
         if state.step in (ACT, CONTINUE) and not state.tracked and not self.helps.mode:
             entries.append((_("Odds"), ("odds",), partial(self._count, [0, 0, 0])))  # the table's own decks
         if state.step == ACT and self.privacy == "hidden" and state.tracked:
-            entries.append((_("Peek"), PEEK, _nothing))  # held, not tapped: the screen shows the hand while it is down
+            entries.append(
+                (_("Peek"), PEEK, _nothing)
+            )  # held, not tapped: the screen shows the hand while it is down
         if state.step not in (OVER,) and moment.game.records:
             entries.append((_("Undo"), UNDO, Undo))
         return entries
@@ -113,7 +142,13 @@ class Panel:
         entries: list[Entry] = []
         for index, icon in enumerate(("swords", "map", "cannonball")):
             entries.append((f"- {icon_name(icon)}", ("less", icon), partial(self._step, index, -1)))
-            entries.append((f"+ {icon_name(icon)} ({self.counting[index]})", ("more", icon), partial(self._step, index, 1)))
+            entries.append(
+                (
+                    f"+ {icon_name(icon)} ({self.counting[index]})",
+                    ("more", icon),
+                    partial(self._step, index, 1),
+                )
+            )
         entries.append((_("Show the odds"), ("tell",), partial(self._tell, state)))
         entries.append((_("Cancel"), ("cancel",), partial(self._count, None)))
         return entries
@@ -133,8 +168,10 @@ class Panel:
         deck = moment.needed[1]
         entries: list[Entry] = []
         if deck != "zone":
-            entries = [(icon_name(icon), ("name", icon), partial(name_icon, moment, icon))
-                       for icon in ("swords", "map", "cannonball")]
+            entries = [
+                (icon_name(icon), ("name", icon), partial(name_icon, moment, icon))
+                for icon in ("swords", "map", "cannonball")
+            ]
         entries.append((_("Cancel"), ("cancel",), CancelCard))
         return entries
 
@@ -169,7 +206,9 @@ class Panel:
         for icon in ("swords", "map", "cannonball"):
             card = unseen_card(state, icon, self.selected)
             if card is not None:
-                entries.append(self._answer_entry(_("{icon} (hand)").format(icon=icon_name(icon)), card, radetzky))
+                entries.append(
+                    self._answer_entry(_("{icon} (hand)").format(icon=icon_name(icon)), card, radetzky)
+                )
         return entries
 
     @staticmethod

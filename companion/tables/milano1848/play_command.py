@@ -28,8 +28,10 @@ def play_actions(args: argparse.Namespace) -> int:
         try:
             state = play(state, action, drawn)[0]
         except CardNeeded as exc:
-            raise UserError(f"action {number}: {exc} Give the action as "
-                            f'{{"action": {{...}}, "drawn": [["{exc.deck}", ...]]}}') from None
+            raise UserError(
+                f"action {number}: {exc} Give the action as "
+                f'{{"action": {{...}}, "drawn": [["{exc.deck}", ...]]}}'
+            ) from None
         except IllegalActionError as exc:
             raise UserError(f"action {number}: {exc}") from None
     print(stateio.dumps(state))
@@ -41,10 +43,13 @@ def parse_action(text: str, number: int) -> tuple[Action, tuple[Draw, ...]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UserError(f"action {number}: is not JSON ({exc.msg}); write it like "
-                        '\'{"type": "move", "zone": 4}\'') from None
+        raise UserError(
+            f'action {number}: is not JSON ({exc.msg}); write it like \'{{"type": "move", "zone": 4}}\''
+        ) from None
     except (RecursionError, ValueError):
-        raise UserError(f"action {number}: is not an action (nested too deeply, or a number too long)") from None
+        raise UserError(
+            f"action {number}: is not an action (nested too deeply, or a number too long)"
+        ) from None
     try:
         if isinstance(data, dict) and "action" in data:
             record = Record.from_dict(data)

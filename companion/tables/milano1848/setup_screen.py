@@ -24,8 +24,14 @@ class TableDecksSetup:
     """Table decks: the set-up's Zone cards, tapped on the board (or shown to the camera) as the
     table draws them; the game starts once the last one is named."""
 
-    def __init__(self, options: Options, height: int, target: int, open_game: Callable[[list[Any]], Any],
-                 leave: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        options: Options,
+        height: int,
+        target: int,
+        open_game: Callable[[list[Any]], Any],
+        leave: Callable[[], None],
+    ) -> None:
         self.options, self.target, self.open_game, self.leave = options, target, open_game, leave
         self.zones: list[int] = []
         self.notice = ""
@@ -59,18 +65,30 @@ class TableDecksSetup:
         return None
 
     def draw(self, painter: Painter, panel: pygame.Rect) -> list[Button]:
-        self.board.draw(painter.screen, table_preview(edition("milano1848"), self.options, self.zones), painter.fonts)
+        self.board.draw(
+            painter.screen, table_preview(edition("milano1848"), self.options, self.zones), painter.fonts
+        )
         pygame.draw.rect(painter.screen, theme.PANEL, panel)
         painter.text(_("Set up the table"), (panel.x + 10, 8))
         area = panel.inflate(-20, 0)
-        y = painter.wrapped(table_setup_line(self.options, len(self.zones)), area,
-                            8 + painter.body.get_linesize() + 4, theme.INK)
+        y = painter.wrapped(
+            table_setup_line(self.options, len(self.zones)),
+            area,
+            8 + painter.body.get_linesize() + 4,
+            theme.INK,
+        )
         if self.notice:
             painter.wrapped(self.notice, area, y + 4, theme.ALERT)
         half = panel.width // 2 - 12
         row = panel.bottom - self.target - 34
         buttons = [Button(pygame.Rect(panel.x + 8, row, half, self.target), _("Back"), self.leave)]
         if self.zones:
-            buttons.append(Button(pygame.Rect(panel.centerx + 4, row, half, self.target), _("Undo"), self.zones.pop,
-                                  colour=theme.MUTED))
+            buttons.append(
+                Button(
+                    pygame.Rect(panel.centerx + 4, row, half, self.target),
+                    _("Undo"),
+                    self.zones.pop,
+                    colour=theme.MUTED,
+                )
+            )
         return buttons

@@ -12,18 +12,20 @@ from collections.abc import Iterator
 from contextlib import nullcontext
 from pathlib import Path
 
-from companion.tables.milano1848 import native as native_engine
 from companion.assets import edition
 from companion.commands import UserError, user_errors
 from companion.games.milano1848.errors import DataError
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.simulate import Result, Summary, play_out, summarise
+from companion.tables.milano1848 import native as native_engine
 
 CHUNK = 50  # games per task: small enough for a live progress bar, large enough to keep cores busy
 MAX_GAMES = 1_000_000
-WORKERS_ON_SOURCE = ("the workers imported the engine's source, not the compiled copy: a script that puts the "
-                     "checkout first on sys.path hides it (run the installed package: .venv/bin/companion, or "
-                     "a script without sys.path changes)")
+WORKERS_ON_SOURCE = (
+    "the workers imported the engine's source, not the compiled copy: a script that puts the "
+    "checkout first on sys.path hides it (run the installed package: .venv/bin/companion, or "
+    "a script without sys.path changes)"
+)
 
 
 def seeds(seed: int, games: int) -> range:
@@ -35,19 +37,29 @@ def _play_chunk(task: tuple[dict[str, object], list[int]]) -> tuple[bool, list[R
     """A worker's share: whether it ran the compiled engine, and the games' results."""
     options, chunk = task
     milano = edition("milano1848")
-    return native_engine.running_compiled(), [play_out(milano, Options.from_dict({**options, "seed": seed}))
-                                              for seed in chunk]
+    return native_engine.running_compiled(), [
+        play_out(milano, Options.from_dict({**options, "seed": seed})) for seed in chunk
+    ]
 
 
-def run_games(options: Options, games: int, seed: int, workers: int, progress: bool = False,
-              compiled: Path | None = None) -> Iterator[Result]:
+def run_games(
+    options: Options,
+    games: int,
+    seed: int,
+    workers: int,
+    progress: bool = False,
+    compiled: Path | None = None,
+) -> Iterator[Result]:
     """Every game's result (in no particular order), spread over `workers` processes; `compiled`:
-    the workers run the engine compiled by mypyc there (companion.tables.milano1848.native; NativeError if stale)."""
+    the workers run the engine compiled by mypyc there (companion.tables.milano1848.native;
+    NativeError if stale)."""
     base = options.to_dict()
     numbers = list(seeds(seed, games))
-    tasks = [(base, numbers[i:i + CHUNK]) for i in range(0, games, CHUNK)]
+    tasks = [(base, numbers[i : i + CHUNK]) for i in range(0, games, CHUNK)]
     done = 0
-    start = "spawn" if compiled or sys.platform == "darwin" else "fork"  # a forked worker keeps this process's modules
+    start = (
+        "spawn" if compiled or sys.platform == "darwin" else "fork"
+    )  # a forked worker keeps this process's modules
     engine = native_engine.processes_on_the_compiled_copy(compiled) if compiled else nullcontext()
     with engine, multiprocessing.get_context(start).Pool(workers) as pool:
         for ran_compiled, results in pool.imap_unordered(_play_chunk, tasks):
@@ -63,7 +75,12 @@ def run_games(options: Options, games: int, seed: int, workers: int, progress: b
 
 def _bar(done: int, total: int, width: int = 30) -> None:
     filled = width * done // total
-    print(f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} games", end="", file=sys.stderr, flush=True)
+    print(
+        f"\r[{'#' * filled}{' ' * (width - filled)}] {done}/{total} games",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 @user_errors
@@ -81,35 +98,66 @@ def simulate(args: argparse.Namespace) -> int:
     compiled = args.engine == "compiled" or (args.engine == "auto" and native_engine.fresh())
     started = time.perf_counter()
     try:
-        summary = summarise(run_games(options, args.games, args.seed, workers, progress=sys.stderr.isatty(),
-                                      compiled=native_engine.NATIVE if compiled else None))
+        summary = summarise(
+            run_games(
+                options,
+                args.games,
+                args.seed,
+                workers,
+                progress=sys.stderr.isatty(),
+                compiled=native_engine.NATIVE if compiled else None,
+            )
+        )
     except native_engine.NativeError as exc:
         raise UserError(str(exc)) from None
     seconds = time.perf_counter() - started
     wave = args.wave or edition("milano1848").rules.wave[max(args.players, 3)]
     if args.json:
-        print(json.dumps(report(summary, args.players, args.mode, wave) | {
-            "seconds": round(seconds, 2), "workers": workers, "engine": "compiled" if compiled else "python"}))
+        print(
+            json.dumps(
+                report(summary, args.players, args.mode, wave)
+                | {
+                    "seconds": round(seconds, 2),
+                    "workers": workers,
+                    "engine": "compiled" if compiled else "python",
+                }
+            )
+        )
     else:
         print(describe(summary, args.players, args.mode, wave))
-        engine = ("the compiled engine" if compiled
-                  else "the Python engine (make native compiles it: about 3 times as fast)")
-        print(f"{summary.games} games in {seconds:.1f} s on {workers} core(s): "
-              f"{summary.games / seconds / workers:.0f} games per second per core, {engine}")
+        engine = (
+            "the compiled engine"
+            if compiled
+            else "the Python engine (make native compiles it: about 3 times as fast)"
+        )
+        print(
+            f"{summary.games} games in {seconds:.1f} s on {workers} core(s): "
+            f"{summary.games / seconds / workers:.0f} games per second per core, {engine}"
+        )
     return 0
 
 
 def report(summary: Summary, players: int, mode: str, wave: int) -> dict[str, object]:
     low, high = summary.interval()
-    return {"players": players, "mode": mode, "wave": wave, "games": summary.games, "italy_wins": summary.italy_wins,
-            "win_rate": summary.win_rate, "ci95": [low, high], "average_rounds": summary.rounds,
-            "austria_won_by": summary.lost_by}
+    return {
+        "players": players,
+        "mode": mode,
+        "wave": wave,
+        "games": summary.games,
+        "italy_wins": summary.italy_wins,
+        "win_rate": summary.win_rate,
+        "ci95": [low, high],
+        "average_rounds": summary.rounds,
+        "austria_won_by": summary.lost_by,
+    }
 
 
 def describe(summary: Summary, players: int, mode: str, wave: int) -> str:
     low, high = summary.interval()
     lost = summary.games - summary.italy_wins
-    return (f"{players} player(s), {mode}, wave {wave}: Italy won {summary.italy_wins} of {summary.games} games, "
-            f"{summary.win_rate:.1%} (95% CI {low:.1%}-{high:.1%})\n"
-            f"average {summary.rounds:.1f} rounds; Austria won {lost}: {summary.lost_by['zones']} by 5 zones, "
-            f"{summary.lost_by['reserve']} by an empty reserve")
+    return (
+        f"{players} player(s), {mode}, wave {wave}: Italy won {summary.italy_wins} of {summary.games} games, "
+        f"{summary.win_rate:.1%} (95% CI {low:.1%}-{high:.1%})\n"
+        f"average {summary.rounds:.1f} rounds; Austria won {lost}: {summary.lost_by['zones']} by 5 zones, "
+        f"{summary.lost_by['reserve']} by an empty reserve"
+    )

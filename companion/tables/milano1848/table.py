@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.assets import die_faces
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848 import odds
 from companion.games.milano1848.events import Event
@@ -15,12 +16,13 @@ from companion.games.milano1848.game import Game
 from companion.games.milano1848.state import ACT, ANSWER, AUSTRIAN_TURN, CONTINUE, OVER, State
 from companion.games.milano1848.turns import unseen_italy_card
 from companion.i18n import _
-from companion.assets import die_faces
 from companion.tables.base import CardSeen, Intent, Moment, NameCard, Outputs, Play, Undo
 from companion.tables.milano1848.layout import zone_layout
 
 GAME = "milano1848"
-Ahead = tuple["odds.Advice | None", tuple[frozenset[int], "str | None"]]  # the odds; the zones that fall, who wins
+Ahead = tuple[
+    "odds.Advice | None", tuple[frozenset[int], "str | None"]
+]  # the odds; the zones that fall, who wins
 NOTHING_AHEAD: Ahead = (None, (frozenset(), None))
 
 
@@ -41,8 +43,11 @@ class MilanoTable:
         if name == "back":
             return Undo()
         chosen: dict[tuple[str, str], a.Action] = {
-            ("confirm", CONTINUE): a.Continue(), ("confirm", AUSTRIAN_TURN): a.AustrianTurn(),
-            ("next", CONTINUE): a.Stop(), ("next", ACT): a.EndTurn()}
+            ("confirm", CONTINUE): a.Continue(),
+            ("confirm", AUSTRIAN_TURN): a.AustrianTurn(),
+            ("next", CONTINUE): a.Stop(),
+            ("next", ACT): a.EndTurn(),
+        }
         action = chosen.get((name, step))
         return Play(action) if action is not None else None
 
@@ -79,9 +84,13 @@ class MilanoTable:
 
         edition, faces = game.state.edition, die_faces(GAME)
         icons = [edition.austria[e.card] for e in events if e.kind == "revealed"]
-        outputs = Outputs(faces=[faces.get(icon, QUESTION) for icon in icons])  # faces are named like the icons
+        outputs = Outputs(
+            faces=[faces.get(icon, QUESTION) for icon in icons]
+        )  # faces are named like the icons
         if isinstance(action, a.AustrianTurn):
-            outputs.tickets.append(tickets.austrian_turn_ticket(before, game.state, list(events), zone_layout()))
+            outputs.tickets.append(
+                tickets.austrian_turn_ticket(before, game.state, list(events), zone_layout())
+            )
             outputs.checkpoint = outputs.animated = True
         if game.state.step == OVER:
             outputs.tickets.append(tickets.chronicle_ticket(game))
@@ -125,10 +134,23 @@ class MilanoTable:
 
 def action_name(kind: str) -> str:
     """An action's name for "Undone: ..." in the table's language."""
-    names = {"place": _("place"), "choose": _("choose"), "move": _("move"), "conquer": _("conquer"),
-             "fight-soldiers": _("fight the Soldiers"), "fight-radetzky": _("fight Radetzky"), "refresh": _("refresh"),
-             "help": _("Help"), "strengthen": _("strengthen"), "end-turn": _("end turn"), "answer": _("answer"),
-             "continue": _("continue"), "stop": _("stop"), "promote": _("promotion"), "austrian-turn": _("Austrian turn")}
+    names = {
+        "place": _("place"),
+        "choose": _("choose"),
+        "move": _("move"),
+        "conquer": _("conquer"),
+        "fight-soldiers": _("fight the Soldiers"),
+        "fight-radetzky": _("fight Radetzky"),
+        "refresh": _("refresh"),
+        "help": _("Help"),
+        "strengthen": _("strengthen"),
+        "end-turn": _("end turn"),
+        "answer": _("answer"),
+        "continue": _("continue"),
+        "stop": _("stop"),
+        "promote": _("promotion"),
+        "austrian-turn": _("Austrian turn"),
+    }
     return names.get(kind, kind)
 
 
@@ -137,8 +159,11 @@ def card_request(deck: str, given: int) -> str:
     if deck == "zone":
         return _("Draw a Zone card and tap its zone on the board.")
     if deck == "austria":
-        return _("Reveal an Austria card and tap its icon ({count} named so far).").format(count=given) if given \
+        return (
+            _("Reveal an Austria card and tap its icon ({count} named so far).").format(count=given)
+            if given
             else _("Reveal an Austria card and tap its icon.")
+        )
     return _("Reveal an Italy card and tap its icon.")
 
 
@@ -154,7 +179,9 @@ def drawable(state: State, deck: str, icon: str, given: set[str | int]) -> str |
 def unseen_card(state: State, icon: str, chosen: Sequence[str]) -> str | None:
     """Table decks: a card of this icon to name for an unseen card played from a hand ("?")."""
     italy = state.edition.italy
-    return next((c for c in italy if italy[c][0] == icon and c not in chosen and unseen_italy_card(state, c)), None)
+    return next(
+        (c for c in italy if italy[c][0] == icon and c not in chosen and unseen_italy_card(state, c)), None
+    )
 
 
 def ahead_of(found: Any) -> Ahead:

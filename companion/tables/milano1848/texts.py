@@ -19,8 +19,12 @@ def setup_lines(state: State) -> list[str]:
         if state.soldiers[zone]:
             by_count.setdefault(state.soldiers[zone], []).append(zone)
     lines = [_("Radetzky on zone {zone}.").format(zone=state.radetzky)]
-    lines += [ngettext("{count} Soldier on zones {zones}.", "{count} Soldiers on zones {zones}.", n).format(
-              count=n, zones=", ".join(map(str, z))) for n, z in sorted(by_count.items(), reverse=True)]
+    lines += [
+        ngettext("{count} Soldier on zones {zones}.", "{count} Soldiers on zones {zones}.", n).format(
+            count=n, zones=", ".join(map(str, z))
+        )
+        for n, z in sorted(by_count.items(), reverse=True)
+    ]
     lines.append(_("Zone cards face up: {zones}.").format(zones=", ".join(map(str, state.available))))
     lines.append(_("Reserve {reserve}, Castle {castle}.").format(reserve=state.reserve, castle=state.castle))
     return lines
@@ -32,23 +36,36 @@ def advice_text(advice: Advice) -> str:
         lens = round(advice.stop.expected)
         win = round(advice.go.clash_win * 100)
         worth = advice.go.expected > advice.stop.expected + 1e-12
-        text = (_("Continue: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens (on average "
-                  "{removed:.2f} removed, against {lens} by stopping).") if worth else
-                _("Stop: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens (continuing removes "
-                  "{removed:.2f} on average, stopping {lens})."))
+        text = (
+            _(
+                "Continue: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens "
+                "(on average {removed:.2f} removed, against {lens} by stopping)."
+            )
+            if worth
+            else _(
+                "Stop: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens "
+                "(continuing removes {removed:.2f} on average, stopping {lens})."
+            )
+        )
         return text.format(win=win, lose=100 - win, lens=lens, removed=advice.go.expected)
     parts = []
     if advice.radetzky is not None:
         parts.append(_("Fight Radetzky: {chance}% to win.").format(chance=round(advice.radetzky * 100)))
     if advice.soldiers is not None:
-        parts.append(_("Fight the Soldiers: {removed:.1f} removed on average.").format(removed=advice.soldiers))
+        parts.append(
+            _("Fight the Soldiers: {removed:.1f} removed on average.").format(removed=advice.soldiers)
+        )
     return " ".join(parts)
 
 
 def threat_text(falling: frozenset[int], winner: str | None) -> str:
     parts = []
     if falling:
-        parts.append(_("Next Austrian turn: zones {zones} fall (red).").format(zones=", ".join(map(str, sorted(falling)))))
+        parts.append(
+            _("Next Austrian turn: zones {zones} fall (red).").format(
+                zones=", ".join(map(str, sorted(falling)))
+            )
+        )
     if winner:
         parts.append(_("{side} wins in the next Austrian turn.").format(side=side_name(winner)))
     return " ".join(parts)
@@ -59,11 +76,14 @@ def table_setup_line(options: Options, named: int) -> str:
     counts = setup_counts(edition("milano1848"), options)
     count = counts[min(named, len(counts) - 1)]
     if named == 0:
-        return _("Shuffle the Zone deck, draw a card and tap its zone: Radetzky and {count} Soldiers go there.").format(
-            count=count)
-    return ngettext("Draw a Zone card and tap its zone: {count} Soldier goes there ({number} of {total}).",
-                    "Draw a Zone card and tap its zone: {count} Soldiers go there ({number} of {total}).", count).format(
-        count=count, number=named + 1, total=len(counts))
+        return _(
+            "Shuffle the Zone deck, draw a card and tap its zone: Radetzky and {count} Soldiers go there."
+        ).format(count=count)
+    return ngettext(
+        "Draw a Zone card and tap its zone: {count} Soldier goes there ({number} of {total}).",
+        "Draw a Zone card and tap its zone: {count} Soldiers go there ({number} of {total}).",
+        count,
+    ).format(count=count, number=named + 1, total=len(counts))
 
 
 def fight_news(before: State, action: a.Action, events: list[Event]) -> str | None:
@@ -74,11 +94,19 @@ def fight_news(before: State, action: a.Action, events: list[Event]) -> str | No
     said = [_clash_words(before, action, event) for event in events if event.kind == "clash"]
     for event in events:
         if event.kind == "fight-won":
-            said.append(ngettext("The fight ends: {count} Soldier goes to the reserve.",
-                                 "The fight ends: {count} Soldiers go to the reserve.", event.count).format(count=event.count))
+            said.append(
+                ngettext(
+                    "The fight ends: {count} Soldier goes to the reserve.",
+                    "The fight ends: {count} Soldiers go to the reserve.",
+                    event.count,
+                ).format(count=event.count)
+            )
         elif event.kind == "fight-lost":
-            said.append(_("The fight is lost: the Lens goes back to the zone.") if before.fight.kind == "soldiers"
-                        else _("Radetzky holds: the fight is lost."))
+            said.append(
+                _("The fight is lost: the Lens goes back to the zone.")
+                if before.fight.kind == "soldiers"
+                else _("Radetzky holds: the fight is lost.")
+            )
         elif event.kind == "radetzky-defeated":
             said.append(_("Radetzky is beaten: he goes to zone {zone}.").format(zone=event.zone))
     return " ".join(said) or None

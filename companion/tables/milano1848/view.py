@@ -53,7 +53,12 @@ class MilanoView:
     def needs_setup(self, session: Any) -> bool:
         """A new game with the companion's decks: the table sets up what it dealt, before Patriots go down."""
         state = session.state
-        return state.step == PLACE and state.tracked and not self.set_up and not any(p.zone for p in state.patriots)
+        return (
+            state.step == PLACE
+            and state.tracked
+            and not self.set_up
+            and not any(p.zone for p in state.patriots)
+        )
 
     def _draw_setup(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button]:
         state = session.state

@@ -29,8 +29,11 @@ class Cards:
         first = {"swords": 1, "map": 12, "cannonball": 23}
         out = []
         for icon in icons:
-            card = next(f"austria-{n:02d}" for n in range(first[icon], first[icon] + 11)
-                        if f"austria-{n:02d}" not in self.used)
+            card = next(
+                f"austria-{n:02d}"
+                for n in range(first[icon], first[icon] + 11)
+                if f"austria-{n:02d}" not in self.used
+            )
             self.used.add(card)
             out.append(card)
         return out
@@ -46,8 +49,11 @@ class Cards:
         for face in faces:
             icon, _, help_ = face.partition("/")
             start = ICON_RANGES[icon].start + (HELP_ORDER.index(help_) * 4 if help_ else 0)
-            card = next(f"italy-{n:02d}" for n in range(start, ICON_RANGES[icon].stop)
-                        if f"italy-{n:02d}" not in self.used)
+            card = next(
+                f"italy-{n:02d}"
+                for n in range(start, ICON_RANGES[icon].stop)
+                if f"italy-{n:02d}" not in self.used
+            )
             self.used.add(card)
             out.append(card)
         return out
@@ -67,10 +73,21 @@ def build(**fields: Any) -> State:
     on_board += fields.get("fight", {}).get("lens", 0) if fields.get("fight") else 0
     total = fields.pop("total", EDITION.rules.soldiers[max(players, 3)])
     data: dict[str, Any] = {
-        "format": "companion/milano1848", "version": 1, "mode": "basic", "players": players, "round": 1,
-        "reserve": total - on_board, "castle": 0, "radetzky": 16,
-        "zones": zones, "patriots": patriots, "step": "act", "active": 0, "actions_left": 3,
-        "done": [False] * len(patriots), "austria": {"deck": [], "discard": []},
+        "format": "companion/milano1848",
+        "version": 1,
+        "mode": "basic",
+        "players": players,
+        "round": 1,
+        "reserve": total - on_board,
+        "castle": 0,
+        "radetzky": 16,
+        "zones": zones,
+        "patriots": patriots,
+        "step": "act",
+        "active": 0,
+        "actions_left": 3,
+        "done": [False] * len(patriots),
+        "austria": {"deck": [], "discard": []},
         "italy": {"deck": [], "discard": []},
     }
     data.update(fields)
@@ -115,9 +132,24 @@ class Table:
 
 def example_7_table() -> Table:
     """The rulebook's Example 7 just before its Austrian turn (4 players, Castle full)."""
-    return Table(build(
-        total=47, castle=10, radetzky=8, step="austria", active=None, actions_left=0, done=[True] * 4,
-        zones={1: 3, 2: 3, 3: 1, 4: {"owner": "italy"}, 5: 3, 12: {"owner": "italy"}, 13: 2},
-        patriots=[{"zone": 4, "hand": []}, {"zone": 5, "hand": []}, {"zone": 12, "hand": []}, {"zone": 4, "hand": []}],
-        zone_deck=None, available=[8], not_available=[],
-    ))
+    return Table(
+        build(
+            total=47,
+            castle=10,
+            radetzky=8,
+            step="austria",
+            active=None,
+            actions_left=0,
+            done=[True] * 4,
+            zones={1: 3, 2: 3, 3: 1, 4: {"owner": "italy"}, 5: 3, 12: {"owner": "italy"}, 13: 2},
+            patriots=[
+                {"zone": 4, "hand": []},
+                {"zone": 5, "hand": []},
+                {"zone": 12, "hand": []},
+                {"zone": 4, "hand": []},
+            ],
+            zone_deck=None,
+            available=[8],
+            not_available=[],
+        )
+    )

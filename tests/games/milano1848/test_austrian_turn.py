@@ -9,8 +9,13 @@ from .table import Table, build
 
 
 def _austrian(**fields) -> Table:
-    defaults = {"step": "austria", "active": None, "actions_left": 0, "zone_deck": None,
-                "patriots": [{"zone": 1, "hand": []}] * 4}
+    defaults = {
+        "step": "austria",
+        "active": None,
+        "actions_left": 0,
+        "zone_deck": None,
+        "patriots": [{"zone": 1, "hand": []}] * 4,
+    }
     defaults["done"] = [True] * len(fields.get("patriots", defaults["patriots"]))
     defaults.update(fields)
     return Table(build(**defaults))
@@ -42,7 +47,10 @@ def test_conquest_returns_soldiers_and_removes_the_card_from_available():
 
 
 def test_victory_tie_goes_to_austria_and_more_zones_to_italy():
-    five_each = {**{z: {"owner": "italy"} for z in range(1, 6)}, **{z: {"owner": "austria"} for z in range(6, 11)}}
+    five_each = {
+        **{z: {"owner": "italy"} for z in range(1, 6)},
+        **{z: {"owner": "austria"} for z in range(6, 11)},
+    }
     tie = _austrian(zones=five_each)
     _turn(tie)
     assert tie.state.winner == "austria" and tie.state.ended_by == "zones" and tie.state.step == OVER
@@ -97,9 +105,14 @@ def test_an_empty_zone_deck_leaves_radetzky_in_place_and_2d4_uses_his_zone():
 
 def test_phase_3_passes_the_first_player_and_refills_hands():
     from .table import Cards
+
     cards = Cards()
-    table = _austrian(first_player=3, radetzky=16, patriots=[{"zone": 1, "hand": cards.italy("map")}] + [{"zone": 1, "hand": []}] * 3,
-                      italy={"deck": cards.italy(*["map"] * 15), "discard": []})
+    table = _austrian(
+        first_player=3,
+        radetzky=16,
+        patriots=[{"zone": 1, "hand": cards.italy("map")}] + [{"zone": 1, "hand": []}] * 3,
+        italy={"deck": cards.italy(*["map"] * 15), "discard": []},
+    )
     _turn(table, 4)
     state = table.state
     assert state.first_player == 0 and state.round == 2 and state.active == 0 and state.step == ACT

@@ -17,8 +17,11 @@ from .table import EDITION
 
 def _state(players: int = 4, tracked: bool = True) -> dict:
     """A real 4-player game just set up (the companion's own decks unless `tracked` is False)."""
-    game = Game(EDITION, Options(players=players, seed=3, tracked=tracked),
-                [] if tracked else [("zone", z) for z in (7, 1, 2, 3, 4, 5, 6, 8, 9)])
+    game = Game(
+        EDITION,
+        Options(players=players, seed=3, tracked=tracked),
+        [] if tracked else [("zone", z) for z in (7, 1, 2, 3, 4, 5, 6, 8, 9)],
+    )
     return state_to_dict(game.state)
 
 
@@ -41,7 +44,11 @@ def test_the_soldiers_must_add_up_to_the_games_own():
     data["reserve"], data["castle"] = 0, 0
     for zone in data["zones"].values():
         zone["soldiers"] = 0
-    _refused(data, "zones", "0 Soldiers in all (zones, castle, reserve, Lens); a game with 4 Patriots has exactly 47")
+    _refused(
+        data,
+        "zones",
+        "0 Soldiers in all (zones, castle, reserve, Lens); a game with 4 Patriots has exactly 47",
+    )
     data = _state()
     data["zones"] = {}
     _refused(data, "zones", "32 Soldiers in all")
@@ -88,13 +95,16 @@ def test_cards_under_a_tile_are_fewer_than_flip_it_and_match():
     _refused(data, "tiles.rifle", "4 cards would have flipped the tile (it needs 4)")
 
 
-@pytest.mark.parametrize("key, problem", [
-    ("\u00b2", "there is no zone '\u00b2' (zones are 1-16)"),  # isdigit() is true, int() fails
-    ("\uff14", "there is no zone '\uff14' (zones are 1-16)"),  # full-width 4: int() would read it as 4
-    ("04", 'write zone 4 as "4", without leading zeros'),
-    ("0" * 5000 + "4", 'write zone 4 as "4", without leading zeros'),
-    ("0", "there is no zone 0 (zones are 1-16)"),
-])
+@pytest.mark.parametrize(
+    "key, problem",
+    [
+        ("\u00b2", "there is no zone '\u00b2' (zones are 1-16)"),  # isdigit() is true, int() fails
+        ("\uff14", "there is no zone '\uff14' (zones are 1-16)"),  # full-width 4: int() would read it as 4
+        ("04", 'write zone 4 as "4", without leading zeros'),
+        ("0" * 5000 + "4", 'write zone 4 as "4", without leading zeros'),
+        ("0", "there is no zone 0 (zones are 1-16)"),
+    ],
+)
 def test_a_zone_key_is_written_one_way(key, problem):
     data = _state()
     data["zones"][key] = {"soldiers": 0}
@@ -121,23 +131,37 @@ def _record(**change: object) -> str:
     return json.dumps(header) + "\n"
 
 
-@pytest.mark.parametrize("change, field", [
-    ({"names": 5}, "options.names"), ({"first_player": 1.0}, "options.first_player"),
-    ({"first_player": True}, "options.first_player"), ({"seed": 10**40}, "options.seed"),
-    ({"players": 3.0}, "options.players"),
-])
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"names": 5}, "options.names"),
+        ({"first_player": 1.0}, "options.first_player"),
+        ({"first_player": True}, "options.first_player"),
+        ({"seed": 10**40}, "options.seed"),
+        ({"players": 3.0}, "options.players"),
+    ],
+)
 def test_a_record_with_odd_option_values_is_one_line(change, field):
     with pytest.raises(DataError) as info:
         load_record(_record(**change), EDITION)
     assert info.value.field == field
 
 
-@pytest.mark.parametrize("line, problem", [
-    ('{"action": {"type": ["place"]}, "drawn": []}', "action.type: must be one of place"),
-    ('{"action": {"type": "place", "zone": ' + "9" * 5000 + '}, "drawn": []}', "a number too long"),
-    ('{"action": {"type": "place", "zone": ' + "9" * 4000 + '}, "drawn": []}', "a number that long is not a valid int"),
-    ('{"action": {"type": "end-turn"}, "drawn": [["zone", ' + "9" * 400 + ']]}', "is not a [deck, card] pair"),
-])
+@pytest.mark.parametrize(
+    "line, problem",
+    [
+        ('{"action": {"type": ["place"]}, "drawn": []}', "action.type: must be one of place"),
+        ('{"action": {"type": "place", "zone": ' + "9" * 5000 + '}, "drawn": []}', "a number too long"),
+        (
+            '{"action": {"type": "place", "zone": ' + "9" * 4000 + '}, "drawn": []}',
+            "a number that long is not a valid int",
+        ),
+        (
+            '{"action": {"type": "end-turn"}, "drawn": [["zone", ' + "9" * 400 + "]]}",
+            "is not a [deck, card] pair",
+        ),
+    ],
+)
 def test_a_record_line_with_odd_values_is_one_line(line, problem):
     with pytest.raises(DataError) as info:
         load_record(_record() + line + "\n", EDITION)

@@ -26,16 +26,28 @@ def test_the_default_decks(edition):
     assert len(icons) == 33 and all(icons.count(i) == 11 for i in ("swords", "map", "cannonball"))
     faces = list(edition.italy.values())
     assert len(faces) == 60
-    assert all(faces.count((i, h)) == 4 for i in ("swords", "map", "cannonball")
-               for h in ("balloon", "martinitt", "rifle", "barricade", "noblewoman"))
+    assert all(
+        faces.count((i, h)) == 4
+        for i in ("swords", "map", "cannonball")
+        for h in ("balloon", "martinitt", "rifle", "barricade", "noblewoman")
+    )
 
 
-@pytest.mark.parametrize("change, message", [
-    (('"1-2", "2-3"', '"1-2", "2-17"'), "map.toml line 8: edges: zone 17 in '2-17' is not between 1 and 16"),
-    (('"11-16", ', '"1-16", '), "map.toml line 15: barriers: barrier '1-16' is not on an edge of the map"),
-    (('zones = 16', 'zones = "many"'), "map.toml: zones: must be a whole number of zones, at least 2"),
-    (('edges = [', 'edges = [[['), "map.toml: not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (
+            ('"1-2", "2-3"', '"1-2", "2-17"'),
+            "map.toml line 8: edges: zone 17 in '2-17' is not between 1 and 16",
+        ),
+        (
+            ('"11-16", ', '"1-16", '),
+            "map.toml line 15: barriers: barrier '1-16' is not on an edge of the map",
+        ),
+        (("zones = 16", 'zones = "many"'), "map.toml: zones: must be a whole number of zones, at least 2"),
+        (("edges = [", "edges = [[["), "map.toml: not valid TOML"),
+    ],
+)
 def test_a_broken_map_is_refused_with_the_line(change, message):
     with pytest.raises(DataError) as info:
         parse_board(MAP.replace(*change), "map.toml")
@@ -57,6 +69,7 @@ def test_broken_decks_and_rules_name_the_key():
 
 def test_every_one_of_the_110_cards_has_a_stable_id(edition):
     from companion.games.milano1848.edition import zone_of_card
+
     ids = edition.card_ids()
     assert len(ids) == len(set(ids)) == 110  # the rulebook's component list
     assert ids[0] == "zone-01" and ids[15] == "zone-16" and ids[-1] == "first-player"
@@ -68,9 +81,12 @@ def test_a_milano_map_must_have_16_zones(tmp_path, monkeypatch):
     import shutil
 
     from companion import assets
+
     folder = tmp_path / "milano1848"
     shutil.copytree(assets.assets_dir() / "milano1848", folder)
-    (folder / "map.toml").write_text(MAP.replace("zones = 16", "zones = 17").replace('"16-15",', '"16-15", "16-17",'))
+    (folder / "map.toml").write_text(
+        MAP.replace("zones = 16", "zones = 17").replace('"16-15",', '"16-15", "16-17",')
+    )
     monkeypatch.setenv("COMPANION_ASSETS", str(tmp_path))
     assets.edition.cache_clear()
     try:

@@ -94,7 +94,19 @@ def test_a_simulated_game_is_a_function_of_its_seed(edition):
 
 
 def test_the_simulate_command_uses_every_worker_and_repeats_itself(capsys):
-    argv = ["milano1848", "simulate", "--games", "60", "--players", "2", "--seed", "3", "--workers", "2", "--json"]
+    argv = [
+        "milano1848",
+        "simulate",
+        "--games",
+        "60",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--workers",
+        "2",
+        "--json",
+    ]
     assert main(argv) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(argv) == 0
@@ -116,6 +128,11 @@ def test_simulate_text_output_and_bad_options(capsys):
 
 def test_the_win_rate_interval_is_wilsons():
     from companion.games.milano1848.simulate import Result
+
     summary = summarise([Result("italy", "zones", 5)] * 10 + [Result("austria", "zones", 6)] * 90)
     low, high = summary.interval()
-    assert summary.win_rate == 0.1 and low == pytest.approx(0.0552, abs=1e-3) and high == pytest.approx(0.1744, abs=1e-3)
+    assert (
+        summary.win_rate == 0.1
+        and low == pytest.approx(0.0552, abs=1e-3)
+        and high == pytest.approx(0.1744, abs=1e-3)
+    )

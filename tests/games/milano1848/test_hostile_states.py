@@ -19,8 +19,16 @@ from companion.games.milano1848.stateio import loads, state_to_dict
 from .table import EDITION
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.sampled_from(["", "?", "italy-01", "austria-01", "act"]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(["1", "17", "soldiers", "owner", "zone", "hand"]), inner, max_size=4),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 60)
+    | st.sampled_from(["", "?", "italy-01", "austria-01", "act"]),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.sampled_from(["1", "17", "soldiers", "owner", "zone", "hand"]), inner, max_size=4
+        )
+    ),
     max_leaves=12,
 )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -14,7 +14,14 @@ import pytest
 from companion.cli import main
 from companion.games.milano1848.edition import BEATS
 from companion.games.milano1848.odds import (
-    FULL_DECK, ICONS, Piles, SoldiersFight, advice_sentence, counts, radetzky_win, reveals,
+    FULL_DECK,
+    ICONS,
+    Piles,
+    SoldiersFight,
+    advice_sentence,
+    counts,
+    radetzky_win,
+    reveals,
 )
 
 GAMES = 200_000
@@ -26,8 +33,21 @@ def test_example_4_hand_against_a_full_deck():
 
 
 def test_the_command_prints_example_4s_odds(capsys):
-    assert main(["milano1848", "odds", "--fight", "radetzky", "--hand", "swords,swords,map,cannonball",
-                 "--deck", "swords=11,map=11,cannonball=11"]) == 0
+    assert (
+        main(
+            [
+                "milano1848",
+                "odds",
+                "--fight",
+                "radetzky",
+                "--hand",
+                "swords,swords,map,cannonball",
+                "--deck",
+                "swords=11,map=11,cannonball=11",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["win"] == pytest.approx(2541 / 5456, abs=1e-12)
 
 
@@ -122,14 +142,27 @@ def _cards(hand):
 SITUATIONS = [
     ("one reveal, start", SoldiersFight(counts(["swords", "map", "map", "cannonball"]), soldiers=4)),
     ("one reveal, after a win", SoldiersFight(counts(["swords", "swords", "map"]), soldiers=3, lens=2)),
-    ("two Patriots, 8 cards", SoldiersFight(counts(["swords"] * 3 + ["map"] * 3 + ["cannonball"] * 2), soldiers=5)),
+    (
+        "two Patriots, 8 cards",
+        SoldiersFight(counts(["swords"] * 3 + ["map"] * 3 + ["cannonball"] * 2), soldiers=5),
+    ),
     ("Rifle, 2 reveals", SoldiersFight(counts(["map", "map", "swords", "cannonball"]), soldiers=3, reveal=2)),
     ("heroic Rifle, 3 reveals", SoldiersFight(counts(["map", "swords", "swords"]), soldiers=4, reveal=3)),
-    ("a thin deck that runs out and reshuffles",
-     SoldiersFight(counts(["swords", "map", "cannonball", "map", "swords"]), soldiers=5,
-                   piles=Piles((1, 2, 0), (3, 1, 4)), reveal=2)),
-    ("deck and discard both run out: the fight's cards come back",
-     SoldiersFight(counts(["cannonball"] * 3 + ["map"] * 2), soldiers=5, piles=Piles((1, 1, 0), (0, 1, 0)), reveal=2)),
+    (
+        "a thin deck that runs out and reshuffles",
+        SoldiersFight(
+            counts(["swords", "map", "cannonball", "map", "swords"]),
+            soldiers=5,
+            piles=Piles((1, 2, 0), (3, 1, 4)),
+            reveal=2,
+        ),
+    ),
+    (
+        "deck and discard both run out: the fight's cards come back",
+        SoldiersFight(
+            counts(["cannonball"] * 3 + ["map"] * 2), soldiers=5, piles=Piles((1, 1, 0), (0, 1, 0)), reveal=2
+        ),
+    ),
 ]
 
 
@@ -155,11 +188,14 @@ def test_the_exact_answer_agrees_with_200000_games_of_real_cards(name, fight):
         assert first_won / GAMES == pytest.approx(exact.clash_win, abs=0.01)
 
 
-@pytest.mark.parametrize("hand, deck", [
-    (["swords", "swords", "map", "cannonball"], (11, 11, 11)),
-    (["map", "map", "map", "swords", "cannonball"], (4, 9, 2)),
-    (["cannonball", "cannonball", "swords"], (11, 0, 11)),
-])
+@pytest.mark.parametrize(
+    "hand, deck",
+    [
+        (["swords", "swords", "map", "cannonball"], (11, 11, 11)),
+        (["map", "map", "map", "swords", "cannonball"], (4, 9, 2)),
+        (["cannonball", "cannonball", "swords"], (11, 0, 11)),
+    ],
+)
 def test_radetzky_odds_agree_with_200000_reveals(hand, deck):
     exact = radetzky_win(counts(hand), Piles(deck))
     rng = random.Random(7)
@@ -198,7 +234,10 @@ def test_the_advice_names_the_two_numbers_behind_it():
     go, stop = SoldiersFight(counts(["swords", "map"]), soldiers=3, lens=2).decide()
     sentence = advice_sentence(go, stop)
     assert sentence.startswith(("continue: ", "stop: "))
-    assert f"{round(go.clash_win * 100)}% to take another Soldier" in sentence and "to lose the 2 in the Lens" in sentence
+    assert (
+        f"{round(go.clash_win * 100)}% to take another Soldier" in sentence
+        and "to lose the 2 in the Lens" in sentence
+    )
 
 
 def test_a_full_deck_is_33_cards():
@@ -214,7 +253,7 @@ def plain_expected(hand, soldiers, lens, piles, reveal) -> float:
             return "win"
         return "tie" if shown[icon] else "lose"
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(piles, hand, lens):
         expected = Fraction(0)
         for chance, shown, after in reveals(piles, reveal):
@@ -234,11 +273,15 @@ def plain_expected(hand, soldiers, lens, piles, reveal) -> float:
                 best = max(best, worth)
             expected += chance * best
         return expected
+
     return float(value(piles, hand, lens))
 
 
-@pytest.mark.parametrize("piles", [Piles((2, 2, 2)), Piles((3, 2, 1), (1, 1, 0)), Piles((1, 0, 1), (0, 2, 1), (1, 0, 0))],
-                         ids=["even", "uneven", "reshuffles"])
+@pytest.mark.parametrize(
+    "piles",
+    [Piles((2, 2, 2)), Piles((3, 2, 1), (1, 1, 0)), Piles((1, 0, 1), (0, 2, 1), (1, 0, 0))],
+    ids=["even", "uneven", "reshuffles"],
+)
 def test_the_fast_solver_finds_the_plain_optimum(piles):
     """The solver keys situations by integers and stores one answer for three turned along the icons'
     cycle (Swords beat Map beat Cannonball beat Swords); the plain recursion does neither. Every hand
@@ -252,7 +295,12 @@ def test_the_fast_solver_finds_the_plain_optimum(piles):
 
 
 def test_the_command_refuses_a_hand_beyond_the_solver_in_one_line(capsys):
-    assert main(["milano1848", "odds", "--fight", "soldiers", "--soldiers", "3", "--hand", ",".join(["map"] * 64)]) == 2
+    assert (
+        main(
+            ["milano1848", "odds", "--fight", "soldiers", "--soldiers", "3", "--hand", ",".join(["map"] * 64)]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "63 or fewer cards of each icon" in err
 
@@ -286,9 +334,17 @@ def test_the_table_gets_no_advice_rather_than_a_stall_beyond_the_budget():
 
     cards = Cards()
     hand = cards.italy(*[ICONS[i % 3] for i in range(10)])
-    state = build(zones={5: 11}, step="continue", patriots=[{"zone": 5, "hand": hand}] + [{"zone": 1}] * 3,
-                  fight={"kind": "soldiers", "reveal": 3, "lens": 1})
+    state = build(
+        zones={5: 11},
+        step="continue",
+        patriots=[{"zone": 5, "hand": hand}] + [{"zone": 1}] * 3,
+        fight={"kind": "soldiers", "reveal": 3, "lens": 1},
+    )
     assert advice(state) is None
-    small = build(zones={5: 3}, step="continue", patriots=[{"zone": 5, "hand": hand[:3]}] + [{"zone": 1}] * 3,
-                  fight={"kind": "soldiers", "reveal": 1, "lens": 1})
+    small = build(
+        zones={5: 3},
+        step="continue",
+        patriots=[{"zone": 5, "hand": hand[:3]}] + [{"zone": 1}] * 3,
+        fight={"kind": "soldiers", "reveal": 1, "lens": 1},
+    )
     assert advice(small).go is not None

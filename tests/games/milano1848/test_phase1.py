@@ -37,6 +37,7 @@ def test_barriers_are_ignored_in_basic_and_block_in_advanced():
 def test_conquer_needs_available_no_soldiers_and_no_radetzky():
     def table(**kw):
         return Table(build(patriots=[{"zone": 5}] + [{"zone": 1}] * 3, **kw))
+
     _refused(table(), a.Conquer(), "Conquer refused: zone 5 is not Available.")
     _refused(table(available=[5], zones={5: 2}), a.Conquer(), "Conquer refused: zone 5 still has 2 Soldiers.")
     _refused(table(available=[5], radetzky=5), a.Conquer(), "Conquer refused: Radetzky is in zone 5.")
@@ -59,18 +60,36 @@ def test_three_actions_then_the_turn_passes_clockwise():
 
 def test_a_fight_needs_an_answer_and_continue_needs_a_card():
     cards = Cards()
-    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": cards.italy("swords")}] + [{"zone": 1}] * 3,
-                        austria={"deck": cards.austria("map", "map"), "discard": []}))
+    table = Table(
+        build(
+            zones={5: 3},
+            patriots=[{"zone": 5, "hand": cards.italy("swords")}] + [{"zone": 1}] * 3,
+            austria={"deck": cards.austria("map", "map"), "discard": []},
+        )
+    )
     table.play(a.FightSoldiers())
-    _refused(table, a.Move(4), "Move refused: the game is waiting for an Italy card to answer the revealed Austria card.")
+    _refused(
+        table,
+        a.Move(4),
+        "Move refused: the game is waiting for an Italy card to answer the revealed Austria card.",
+    )
     table.play(a.Answer((table.state.hands[0][0],)))
-    _refused(table, a.Continue(), "Continue refused: no card is left to answer with; stop to remove the 1 Soldier in the Lens.")
+    _refused(
+        table,
+        a.Continue(),
+        "Continue refused: no card is left to answer with; stop to remove the 1 Soldier in the Lens.",
+    )
 
 
 def test_a_tie_with_no_card_left_loses_the_fight():
     cards = Cards()
-    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": cards.italy("map")}] + [{"zone": 1}] * 3,
-                        austria={"deck": cards.austria("map"), "discard": []}))
+    table = Table(
+        build(
+            zones={5: 3},
+            patriots=[{"zone": 5, "hand": cards.italy("map")}] + [{"zone": 1}] * 3,
+            austria={"deck": cards.austria("map"), "discard": []},
+        )
+    )
     table.play(a.FightSoldiers())
     table.play(a.Answer((table.state.hands[0][0],)))
     assert table.kinds() == ["clash", "fight-lost"] and table.state.soldiers[5] == 3
@@ -79,19 +98,37 @@ def test_a_tie_with_no_card_left_loses_the_fight():
 def test_strength_in_unity_lets_any_patriot_in_the_zone_answer():
     cards = Cards()
     other = cards.italy("cannonball")
-    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": cards.italy("map")}, {"zone": 5, "hand": other},
-                                                {"zone": 1, "hand": cards.italy("swords")}, {"zone": 1}],
-                        austria={"deck": cards.austria("swords"), "discard": []}))
+    table = Table(
+        build(
+            zones={5: 3},
+            patriots=[
+                {"zone": 5, "hand": cards.italy("map")},
+                {"zone": 5, "hand": other},
+                {"zone": 1, "hand": cards.italy("swords")},
+                {"zone": 1},
+            ],
+            austria={"deck": cards.austria("swords"), "discard": []},
+        )
+    )
     table.play(a.FightSoldiers())
-    _refused(table, a.Answer((table.state.hands[2][0],)), "Answer refused: italy-01 is not in a hand that can play it.")
+    _refused(
+        table,
+        a.Answer((table.state.hands[2][0],)),
+        "Answer refused: italy-01 is not in a hand that can play it.",
+    )
     table.play(a.Answer((other[0],)))
     assert table.state.fight.lens == 1 and table.state.hands[1] == []
 
 
 def test_the_fight_ends_by_itself_when_the_zone_is_empty():
     cards = Cards()
-    table = Table(build(zones={5: 1}, patriots=[{"zone": 5, "hand": cards.italy("swords", "map")}] + [{"zone": 1}] * 3,
-                        austria={"deck": cards.austria("map"), "discard": []}))
+    table = Table(
+        build(
+            zones={5: 1},
+            patriots=[{"zone": 5, "hand": cards.italy("swords", "map")}] + [{"zone": 1}] * 3,
+            austria={"deck": cards.austria("map"), "discard": []},
+        )
+    )
     table.play(a.FightSoldiers())
     table.play(a.Answer((table.state.hands[0][0],)))
     assert table.state.step == ACT and table.state.soldiers[5] == 0 and table.kinds()[-1] == "fight-won"
@@ -99,17 +136,29 @@ def test_the_fight_ends_by_itself_when_the_zone_is_empty():
 
 def test_fight_radetzky_needs_three_cards_in_the_zone():
     cards = Cards()
-    table = Table(build(radetzky=5, zones={5: 1},
-                        patriots=[{"zone": 5, "hand": cards.italy("swords", "map")}] + [{"zone": 1}] * 3))
-    _refused(table, a.FightRadetzky(),
-             "Fight Radetzky refused: the Patriots here hold fewer than the 3 cards the fight needs.")
+    table = Table(
+        build(
+            radetzky=5,
+            zones={5: 1},
+            patriots=[{"zone": 5, "hand": cards.italy("swords", "map")}] + [{"zone": 1}] * 3,
+        )
+    )
+    _refused(
+        table,
+        a.FightRadetzky(),
+        "Fight Radetzky refused: the Patriots here hold fewer than the 3 cards the fight needs.",
+    )
 
 
 def test_refresh_draws_to_four_and_reshuffles_the_discards():
     cards = Cards()
     discard = cards.italy("map", "map", "swords")
-    table = Table(build(patriots=[{"zone": 1, "hand": cards.italy("map")}] + [{"zone": 1}] * 3,
-                        italy={"deck": cards.italy("swords"), "discard": discard + cards.rest("italy")}))
+    table = Table(
+        build(
+            patriots=[{"zone": 1, "hand": cards.italy("map")}] + [{"zone": 1}] * 3,
+            italy={"deck": cards.italy("swords"), "discard": discard + cards.rest("italy")},
+        )
+    )
     table.play(a.Refresh())  # 1 card from the deck, then the 58 discards are shuffled into a new deck
     assert len(table.state.hands[0]) == 4
     assert table.state.italy.discard == [] and table.state.italy.size == 58 - 2
@@ -119,13 +168,18 @@ def test_refresh_draws_to_four_and_reshuffles_the_discards():
 def test_helps_exist_only_in_the_advanced_game():
     cards = Cards()
     table = Table(build(patriots=[{"zone": 1, "hand": cards.italy("map/martinitt")}] + [{"zone": 1}] * 3))
-    _refused(table, a.UseHelp(table.state.hands[0][0]), "Help refused: Helps are used only in the Advanced game.")
+    _refused(
+        table, a.UseHelp(table.state.hands[0][0]), "Help refused: Helps are used only in the Advanced game."
+    )
 
 
 def _advanced(hand: list[str], **kw) -> Table:
     cards = Cards()
-    fields = {"mode": "advanced", "patriots": [{"zone": 5, "hand": cards.italy(*hand)}] + [{"zone": 1}] * 3,
-              "italy": {"deck": cards.italy("swords", "map", "cannonball", "map"), "discard": []}}
+    fields = {
+        "mode": "advanced",
+        "patriots": [{"zone": 5, "hand": cards.italy(*hand)}] + [{"zone": 1}] * 3,
+        "italy": {"deck": cards.italy("swords", "map", "cannonball", "map"), "discard": []},
+    }
     fields.update(kw)
     return Table(build(**fields))
 
@@ -138,21 +192,33 @@ def test_martinitt_draws_two_or_three_and_the_hand_may_exceed_four(heroic, drawn
 
 
 def test_barricade_limit_is_the_player_count_and_heroic_removes_a_soldier():
-    table = _advanced(["map/barricade", "map/barricade"], players=3, barricades=[1, 2], zones={7: 2},
-                      patriots=[{"zone": 5, "hand": Cards().italy("map/barricade", "map/barricade")}] + [{"zone": 1}] * 2,
-                      heroic={"barricade": True})
+    table = _advanced(
+        ["map/barricade", "map/barricade"],
+        players=3,
+        barricades=[1, 2],
+        zones={7: 2},
+        patriots=[{"zone": 5, "hand": Cards().italy("map/barricade", "map/barricade")}] + [{"zone": 1}] * 2,
+        heroic={"barricade": True},
+    )
     table.play(a.UseHelp(table.state.hands[0][0], (7,)))
     assert table.state.soldiers[7] == 1 and table.state.barricades == [1, 2, 7]
-    _refused(table, a.UseHelp(table.state.hands[0][0], (8,)),
-             "Help refused: all 3 Mobile Barricade tiles allowed are in play.")
+    _refused(
+        table,
+        a.UseHelp(table.state.hands[0][0], (8,)),
+        "Help refused: all 3 Mobile Barricade tiles allowed are in play.",
+    )
 
 
 def test_noblewoman_respects_barriers_and_conquered_zones_and_heroic_empties_the_castle():
-    table = _advanced(["map/noblewoman"] * 3, zones={9: 2, 10: {"owner": "austria"}}, castle=4,
-                      heroic={"noblewoman": True})
+    table = _advanced(
+        ["map/noblewoman"] * 3, zones={9: 2, 10: {"owner": "austria"}}, castle=4, heroic={"noblewoman": True}
+    )
     card = table.state.hands[0][0]
-    _refused(table, a.UseHelp(card, (9, 14)),
-             "Help refused: zone 14 is not reachable from zone 9 (not adjacent, or a Barrier is between).")
+    _refused(
+        table,
+        a.UseHelp(card, (9, 14)),
+        "Help refused: zone 14 is not reachable from zone 9 (not adjacent, or a Barrier is between).",
+    )
     _refused(table, a.UseHelp(card, (9, 10)), "Help refused: zone 10 is already conquered.")
     table.play(a.UseHelp(card, (9, 8)))
     assert table.state.soldiers[8] == 1 and table.state.soldiers[9] == 1 and table.state.castle == 3
@@ -167,15 +233,23 @@ def test_balloon_and_rifle_are_refused_beside_radetzky():
 
 def test_heroic_balloon_stops_where_it_meets_radetzky():
     table = _advanced(["map/balloon"], radetzky=6, heroic={"balloon": True})
-    _refused(table, a.UseHelp(table.state.hands[0][0], (6, 7)),
-             "Help refused: the first move reaches Radetzky in zone 6, so the second cannot be made.")
+    _refused(
+        table,
+        a.UseHelp(table.state.hands[0][0], (6, 7)),
+        "Help refused: the first move reaches Radetzky in zone 6, so the second cannot be made.",
+    )
 
 
 def test_rifle_tie_reveals_two_again():
     cards = Cards()
-    table = Table(build(mode="advanced", zones={5: 2},
-                        patriots=[{"zone": 5, "hand": cards.italy("map/rifle", "map", "swords")}] + [{"zone": 1}] * 3,
-                        austria={"deck": cards.austria("map", "swords", "map", "swords"), "discard": []}))
+    table = Table(
+        build(
+            mode="advanced",
+            zones={5: 2},
+            patriots=[{"zone": 5, "hand": cards.italy("map/rifle", "map", "swords")}] + [{"zone": 1}] * 3,
+            austria={"deck": cards.austria("map", "swords", "map", "swords"), "discard": []},
+        )
+    )
     rifle, map_, _ = table.state.hands[0]
     table.play(a.UseHelp(rifle))
     table.play(a.Answer((map_,)))  # Map ties Map and loses to Swords: beats none, ties one
@@ -185,11 +259,19 @@ def test_rifle_tie_reveals_two_again():
 def _solitaire_rifle(rifle_face: str, revealed_already: bool) -> Table:
     """Solitaire, Advanced: the Rifle is the last card in hand; a second Patriot stands in the zone."""
     cards = Cards()
-    return Table(build(
-        mode="advanced", players=1, zones={5: 2}, step="act", active=0, actions_left=3,
-        patriots=[{"zone": 5, "hand": cards.italy(rifle_face)}, {"zone": 5}, {"zone": 1}],
-        pool_from=[1] if revealed_already else [], austria={"deck": cards.austria("map", "map"), "discard": []},
-    ))
+    return Table(
+        build(
+            mode="advanced",
+            players=1,
+            zones={5: 2},
+            step="act",
+            active=0,
+            actions_left=3,
+            patriots=[{"zone": 5, "hand": cards.italy(rifle_face)}, {"zone": 5}, {"zone": 1}],
+            pool_from=[1] if revealed_already else [],
+            austria={"deck": cards.austria("map", "map"), "discard": []},
+        )
+    )
 
 
 def test_solitaire_rifle_as_the_last_card_is_answered_by_the_other_patriots_revealed_cards():
@@ -207,32 +289,51 @@ def test_solitaire_rifle_as_the_last_card_is_refused_when_no_card_could_come():
     _refused(table, a.UseHelp(rifle), "Help refused: no card would be left to answer the Austrian cards.")
 
 
-@pytest.mark.parametrize("players, help_, needed", [(2, "rifle", 3), (4, "rifle", 4), (4, "barricade", 5),
-                                                     (1, "noblewoman", 4)])
+@pytest.mark.parametrize(
+    "players, help_, needed", [(2, "rifle", 3), (4, "rifle", 4), (4, "barricade", 5), (1, "noblewoman", 4)]
+)
 def test_strengthen_requirement_is_the_player_count_or_one_more(players, help_, needed):
     patriots = [{"zone": 5, "hand": Cards().italy(*["swords"] * (needed + 1))}] + [{"zone": 1}] * 2
     patriots += [{"zone": 1}] * (max(players, 3) - 3)
     table = Table(build(mode="advanced", players=players, patriots=patriots))
     hand = tuple(table.state.hands[0])
-    _refused(table, a.Strengthen(help_, hand), f"Strengthen refused: the {help_} tile needs only {needed} more cards.")
+    _refused(
+        table,
+        a.Strengthen(help_, hand),
+        f"Strengthen refused: the {help_} tile needs only {needed} more cards.",
+    )
     table.play(a.Strengthen(help_, hand[: needed - 1]))
     assert not table.state.heroic[help_]
-    table.play(a.Strengthen(help_, hand[needed - 1: needed]))
+    table.play(a.Strengthen(help_, hand[needed - 1 : needed]))
     assert table.state.heroic[help_] and table.state.tiles[help_] == []
 
 
 def test_strengthen_cards_must_match_the_tile():
     cards = Cards()
-    table = Table(build(mode="advanced", tiles={"rifle": cards.italy("map")},
-                        patriots=[{"zone": 5, "hand": cards.italy("swords", "swords")}] + [{"zone": 1}] * 3))
-    _refused(table, a.Strengthen("rifle", tuple(table.state.hands[0])),
-             "Strengthen refused: all cards under a tile must show the same top icon.")
+    table = Table(
+        build(
+            mode="advanced",
+            tiles={"rifle": cards.italy("map")},
+            patriots=[{"zone": 5, "hand": cards.italy("swords", "swords")}] + [{"zone": 1}] * 3,
+        )
+    )
+    _refused(
+        table,
+        a.Strengthen("rifle", tuple(table.state.hands[0])),
+        "Strengthen refused: all cards under a tile must show the same top icon.",
+    )
 
 
 def test_table_decks_ask_for_the_revealed_card_and_refuse_an_impossible_one():
     cards = Cards()
-    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": ["?", "?"]}] + [{"zone": 1}] * 3,
-                        austria={"deck": None, "discard": ["austria-01"]}, italy={"deck": None, "discard": []}))
+    table = Table(
+        build(
+            zones={5: 3},
+            patriots=[{"zone": 5, "hand": ["?", "?"]}] + [{"zone": 1}] * 3,
+            austria={"deck": None, "discard": ["austria-01"]},
+            italy={"deck": None, "discard": []},
+        )
+    )
     with pytest.raises(CardNeeded):
         table.play(a.FightSoldiers())
     with pytest.raises(IllegalActionError, match="not in the austria deck"):
@@ -256,8 +357,13 @@ def test_solitaire_chooses_the_patriot_order():
 def test_martinitt_card_is_discarded_after_its_draws_so_a_reshuffle_cannot_return_it():
     cards = Cards()
     martinitt = cards.italy("cannonball/martinitt")[0]
-    table = Table(build(mode="advanced", patriots=[{"zone": 5, "hand": [martinitt]}]
-                        + [{"zone": 1}] * 3, italy={"deck": [], "discard": cards.rest("italy")}))
+    table = Table(
+        build(
+            mode="advanced",
+            patriots=[{"zone": 5, "hand": [martinitt]}] + [{"zone": 1}] * 3,
+            italy={"deck": [], "discard": cards.rest("italy")},
+        )
+    )
     table.play(a.UseHelp(martinitt))
     assert len(table.state.hands[0]) == 2 and martinitt not in table.state.hands[0]
     assert table.state.italy.discard == [martinitt] and table.state.shuffles == 1
@@ -265,12 +371,26 @@ def test_martinitt_card_is_discarded_after_its_draws_so_a_reshuffle_cannot_retur
 
 def test_table_decks_an_unseen_card_leaves_the_hand_of_the_patriot_who_played_it():
     cards = Cards()
-    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": ["?"]}, {"zone": 5, "hand": ["?", "?"]},
-                                                {"zone": 2, "hand": ["?"]}, {"zone": 1, "hand": []}],
-                        austria={"deck": None, "discard": []}, italy={"deck": None, "discard": []}))
+    table = Table(
+        build(
+            zones={5: 3},
+            patriots=[
+                {"zone": 5, "hand": ["?"]},
+                {"zone": 5, "hand": ["?", "?"]},
+                {"zone": 2, "hand": ["?"]},
+                {"zone": 1, "hand": []},
+            ],
+            austria={"deck": None, "discard": []},
+            italy={"deck": None, "discard": []},
+        )
+    )
     table.play(a.FightSoldiers(), [("austria", "austria-12")])
     swords = cards.italy("swords")[0]
-    _refused(table, a.Answer((swords,), (2,)), "Answer refused: name, for each card, a Patriot in the fight's zone.")
+    _refused(
+        table,
+        a.Answer((swords,), (2,)),
+        "Answer refused: name, for each card, a Patriot in the fight's zone.",
+    )
     table.play(a.Answer((swords,), (1,)))
     assert [len(h) for h in table.state.hands] == [1, 1, 1, 0]
 
@@ -279,10 +399,19 @@ def test_a_deck_is_reshuffled_when_a_card_is_drawn_from_it_empty_and_a_fight_kee
     cards = Cards()
     first = cards.austria("map")[0]
     discard = cards.rest("austria")
-    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": cards.italy("map", "map")}] + [{"zone": 1}] * 3,
-                        austria={"deck": [first], "discard": discard}))
+    table = Table(
+        build(
+            zones={5: 3},
+            patriots=[{"zone": 5, "hand": cards.italy("map", "map")}] + [{"zone": 1}] * 3,
+            austria={"deck": [first], "discard": discard},
+        )
+    )
     table.play(a.FightSoldiers())
-    assert table.state.austria.size == 0 and table.state.austria.discard == discard  # ran out: not yet reshuffled
-    table.play(a.Answer((table.state.hands[0][0],)))  # a tie: the next card comes from the reshuffled discards
+    assert (
+        table.state.austria.size == 0 and table.state.austria.discard == discard
+    )  # ran out: not yet reshuffled
+    table.play(
+        a.Answer((table.state.hands[0][0],))
+    )  # a tie: the next card comes from the reshuffled discards
     assert table.state.fight.revealed[0] in discard and table.state.fight.used_austria == [first]
     assert table.state.austria.discard == [] and table.state.austria.size == 32 - 1

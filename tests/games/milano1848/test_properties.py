@@ -55,7 +55,9 @@ def _decisions(game: Game, data: st.DataObject, most: int):
         yield data.draw(st.sampled_from(game.legal_actions()), label="action")
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(options=options, data=st.data())
 def test_random_legal_games_keep_the_invariants_end_and_replay(options, data):
     game = Game(EDITION, options)
@@ -69,7 +71,9 @@ def test_random_legal_games_keep_the_invariants_end_and_replay(options, data):
     assert load_record(dump_record(game), EDITION).state == game.state
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(options=options, data=st.data())
 def test_every_state_survives_the_state_file(options, data):
     game = Game(EDITION, options)
@@ -78,7 +82,9 @@ def test_every_state_survives_the_state_file(options, data):
     assert loads(dumps(game.state), EDITION) == game.state
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 @given(options=options, data=st.data())
 def test_undo_restores_the_state_and_replaying_draws_the_same_cards(options, data):
     game = Game(EDITION, options)

@@ -10,7 +10,7 @@ from companion.games.milano1848 import actions as a
 from companion.games.milano1848.errors import IllegalActionError
 from companion.games.milano1848.game import Game
 from companion.games.milano1848.setup import Options
-from companion.games.milano1848.state import ACT, AUSTRIA, CONTINUE, ITALY, PROMOTE
+from companion.games.milano1848.state import ACT, AUSTRIA, CONTINUE, PROMOTE
 
 from .table import Cards, Table, build, example_7_table
 
@@ -27,11 +27,14 @@ def test_example_1_four_player_setup_puts_15_soldiers_on_the_board(edition):
 
 
 def _fighter(cards: Cards, hand: list[str], austria: list[str], soldiers: int = 3) -> Table:
-    return Table(build(
-        zones={5: soldiers}, radetzky=16,
-        patriots=[{"zone": 5, "hand": cards.italy(*hand)}] + [{"zone": 1, "hand": []}] * 3,
-        austria={"deck": cards.austria(*austria), "discard": []},
-    ))
+    return Table(
+        build(
+            zones={5: soldiers},
+            radetzky=16,
+            patriots=[{"zone": 5, "hand": cards.italy(*hand)}] + [{"zone": 1, "hand": []}] * 3,
+            austria={"deck": cards.austria(*austria), "discard": []},
+        )
+    )
 
 
 def test_example_2_two_wins_a_tie_then_stop_removes_two_soldiers():
@@ -73,10 +76,16 @@ def test_example_3_a_loss_after_a_tie_returns_the_lens_to_the_zone():
 def _radetzky(cards: Cards, hands: list[list[str]]) -> Table:
     patriots = [{"zone": 7, "hand": cards.italy(*h)} for h in hands]
     patriots += [{"zone": 1, "hand": []}] * (4 - len(patriots))
-    return Table(build(
-        zones={7: 2}, castle=5, radetzky=7, patriots=patriots, zone_deck=[4] + [z for z in range(1, 17) if z != 4],
-        austria={"deck": cards.austria("swords", "swords", "map"), "discard": []},
-    ))
+    return Table(
+        build(
+            zones={7: 2},
+            castle=5,
+            radetzky=7,
+            patriots=patriots,
+            zone_deck=[4] + [z for z in range(1, 17) if z != 4],
+            austria={"deck": cards.austria("swords", "swords", "map"), "discard": []},
+        )
+    )
 
 
 def test_example_4_alone_against_radetzky_every_answer_loses():
@@ -105,11 +114,22 @@ def test_example_5_two_patriots_defeat_radetzky():
 
 
 def test_example_6_zone_3_falls_zone_6_holds(edition):
-    table = Table(build(
-        zones={3: 4, 6: 5}, step="austria", active=None, actions_left=0, done=[True] * 4,
-        patriots=[{"zone": 6, "hand": []}, {"zone": 6, "hand": []}, {"zone": 1, "hand": []}, {"zone": 1, "hand": []}],
-        zone_deck=list(range(1, 17)),
-    ))
+    table = Table(
+        build(
+            zones={3: 4, 6: 5},
+            step="austria",
+            active=None,
+            actions_left=0,
+            done=[True] * 4,
+            patriots=[
+                {"zone": 6, "hand": []},
+                {"zone": 6, "hand": []},
+                {"zone": 1, "hand": []},
+                {"zone": 1, "hand": []},
+            ],
+            zone_deck=list(range(1, 17)),
+        )
+    )
     table.play(a.AustrianTurn())
     assert table.state.owner[3] == AUSTRIA and table.state.owner[6] is None
     assert 3 not in table.state.zone_deck
@@ -136,12 +156,20 @@ def test_example_7_a_whole_austrian_turn():
 
 def _cube_fight(not_available: list[int]) -> Table:
     cards = Cards()
-    return Table(build(
-        mode="advanced", combat_cube=7, zones={5: 3}, radetzky=16, not_available=not_available,
-        zone_deck=[z for z in range(1, 17) if z not in not_available and z != 16], available=[16],
-        patriots=[{"zone": 5, "hand": cards.italy("swords", "swords", "swords")}] + [{"zone": 1, "hand": []}] * 3,
-        austria={"deck": cards.austria("map", "map", "map"), "discard": []},
-    ))
+    return Table(
+        build(
+            mode="advanced",
+            combat_cube=7,
+            zones={5: 3},
+            radetzky=16,
+            not_available=not_available,
+            zone_deck=[z for z in range(1, 17) if z not in not_available and z != 16],
+            available=[16],
+            patriots=[{"zone": 5, "hand": cards.italy("swords", "swords", "swords")}]
+            + [{"zone": 1, "hand": []}] * 3,
+            austria={"deck": cards.austria("map", "map", "map"), "discard": []},
+        )
+    )
 
 
 def _win_three(table: Table) -> None:
@@ -171,11 +199,15 @@ def test_example_8_with_one_not_available_card_it_is_promoted_without_asking():
 @pytest.mark.parametrize("space, after", [(4, 3), (2, 1), (1, 1)])
 def test_combat_cube_steps_back_on_a_loss_but_not_past_the_track_start(space, after):
     cards = Cards()
-    table = Table(build(
-        mode="advanced", combat_cube=space, zones={5: 3},
-        patriots=[{"zone": 5, "hand": cards.italy("map")}] + [{"zone": 1, "hand": []}] * 3,
-        austria={"deck": cards.austria("swords"), "discard": []},
-    ))
+    table = Table(
+        build(
+            mode="advanced",
+            combat_cube=space,
+            zones={5: 3},
+            patriots=[{"zone": 5, "hand": cards.italy("map")}] + [{"zone": 1, "hand": []}] * 3,
+            austria={"deck": cards.austria("swords"), "discard": []},
+        )
+    )
     table.play(a.FightSoldiers())
     table.play(a.Answer((table.state.hands[0][0],)))
     assert table.state.cube == after and table.state.soldiers[5] == 3  # below the 4-player start space
@@ -183,10 +215,14 @@ def test_combat_cube_steps_back_on_a_loss_but_not_past_the_track_start(space, af
 
 def _balloon(heroic: bool) -> Table:
     cards = Cards()
-    return Table(build(
-        mode="advanced", radetzky=16, heroic={"balloon": heroic},
-        patriots=[{"zone": 9, "hand": cards.italy("map/balloon")}] + [{"zone": 1, "hand": []}] * 3,
-    ))
+    return Table(
+        build(
+            mode="advanced",
+            radetzky=16,
+            heroic={"balloon": heroic},
+            patriots=[{"zone": 9, "hand": cards.italy("map/balloon")}] + [{"zone": 1, "hand": []}] * 3,
+        )
+    )
 
 
 def test_example_9_hot_air_balloon_ignores_barriers():
@@ -203,12 +239,15 @@ def test_example_9_hot_air_balloon_ignores_barriers():
 
 def test_example_10_rifle_reveals_two_and_one_beaten_card_is_enough():
     cards = Cards()
-    table = Table(build(
-        mode="advanced", zones={5: 2},
-        patriots=[{"zone": 5, "hand": cards.italy("map/rifle", "swords", "swords", "cannonball")}]
-        + [{"zone": 1, "hand": []}] * 3,
-        austria={"deck": cards.austria("swords", "map", "swords", "cannonball"), "discard": []},
-    ))
+    table = Table(
+        build(
+            mode="advanced",
+            zones={5: 2},
+            patriots=[{"zone": 5, "hand": cards.italy("map/rifle", "swords", "swords", "cannonball")}]
+            + [{"zone": 1, "hand": []}] * 3,
+            austria={"deck": cards.austria("swords", "map", "swords", "cannonball"), "discard": []},
+        )
+    )
     rifle, swords, _, cannonball = table.state.hands[0]
     table.play(a.UseHelp(rifle))
     assert len(table.state.fight.revealed) == 2
@@ -224,13 +263,21 @@ def test_example_11_two_players_strengthen_the_rifle_to_heroic_then_it_reveals_t
     cards = Cards()
     gabrio = cards.italy("swords", "swords")
     bartolomeo = cards.italy("swords", "swords", "map/rifle")
-    table = Table(build(
-        mode="advanced", zones={3: 2},
-        patriots=[{"zone": 1, "hand": gabrio}, {"zone": 3, "hand": bartolomeo}, {"zone": 1, "hand": []},
-                  {"zone": 1, "hand": []}],
-        actions_left=1, austria={"deck": cards.austria("map", "map", "map"), "discard": []},
-        italy={"deck": cards.italy("cannonball", "cannonball", "map"), "discard": []},
-    ))
+    table = Table(
+        build(
+            mode="advanced",
+            zones={3: 2},
+            patriots=[
+                {"zone": 1, "hand": gabrio},
+                {"zone": 3, "hand": bartolomeo},
+                {"zone": 1, "hand": []},
+                {"zone": 1, "hand": []},
+            ],
+            actions_left=1,
+            austria={"deck": cards.austria("map", "map", "map"), "discard": []},
+            italy={"deck": cards.italy("cannonball", "cannonball", "map"), "discard": []},
+        )
+    )
     table.play(a.Strengthen("rifle", tuple(gabrio)))
     assert table.state.active == 1 and table.state.tiles["rifle"] == gabrio
     table.play(a.Strengthen("rifle", tuple(bartolomeo[:2])))
@@ -248,11 +295,18 @@ def test_example_12_solitaire_reveals_three_cards_once_per_turn_for_the_other_pa
     austria = cards.austria("map", "map", "swords", "cannonball", "map", "swords", "map")
     pool = cards.italy("swords", "cannonball", "map")
     refill = cards.italy("swords", "swords", "cannonball", "map", "map", "cannonball", "swords", "map")
-    table = Table(build(
-        players=1, zones={5: 6}, step="choose", active=None, actions_left=0,
-        patriots=[{"zone": 5, "hand": hand}, {"zone": 5}, {"zone": 1}],
-        austria={"deck": austria, "discard": []}, italy={"deck": pool + refill, "discard": []},
-    ))
+    table = Table(
+        build(
+            players=1,
+            zones={5: 6},
+            step="choose",
+            active=None,
+            actions_left=0,
+            patriots=[{"zone": 5, "hand": hand}, {"zone": 5}, {"zone": 1}],
+            austria={"deck": austria, "discard": []},
+            italy={"deck": pool + refill, "discard": []},
+        )
+    )
     table.play(a.ChoosePatriot(0))
     table.play(a.FightSoldiers())
     assert table.state.pool == pool
@@ -284,5 +338,6 @@ def test_example_12_solitaire_reveals_three_cards_once_per_turn_for_the_other_pa
 
 def _winners(hand: list[str]) -> tuple[str, str]:
     from .table import EDITION
+
     icons = {EDITION.italy[c][0]: c for c in hand}
     return icons["swords"], icons["cannonball"]

@@ -18,8 +18,25 @@ from companion.games.milano1848.stateio import dumps, loads
 
 from .table import EDITION
 
-PUBLIC = ("soldiers", "owner", "radetzky", "available", "not_available", "castle", "reserve", "step",
-          "active", "actions_left", "round", "first_player", "winner", "cube", "barricades", "heroic", "pool")
+PUBLIC = (
+    "soldiers",
+    "owner",
+    "radetzky",
+    "available",
+    "not_available",
+    "castle",
+    "reserve",
+    "step",
+    "active",
+    "actions_left",
+    "round",
+    "first_player",
+    "winner",
+    "cube",
+    "barricades",
+    "heroic",
+    "pool",
+)
 
 
 def _public(state: State) -> dict[str, object]:
@@ -33,7 +50,12 @@ def _whose(state: State, action):
     """The table says who played each answering card (the camera or a tap knows)."""
     if not isinstance(action, Answer):
         return action
-    owners = {c: i for i, p in enumerate(state.patriots) for c in state.hands[p.hand] if p.zone == state.patriots[state.active].zone}
+    owners = {
+        c: i
+        for i, p in enumerate(state.patriots)
+        for c in state.hands[p.hand]
+        if p.zone == state.patriots[state.active].zone
+    }
     return Answer(action.cards, tuple(owners.get(c, state.active) for c in action.cards))
 
 
@@ -47,14 +69,19 @@ def _as_seen(drawn, rng, face_up=False):
     return [(deck, card if deck != "italy" or face_up or rng.random() < 0.5 else "?") for deck, card in drawn]
 
 
-@pytest.mark.parametrize("players, mode, seed", [(4, "basic", 1), (3, "advanced", 2), (1, "advanced", 3),
-                                                 (2, "basic", 4), (5, "advanced", 5)]
-                         + [(1, "basic", seed) for seed in range(10, 20)])
+@pytest.mark.parametrize(
+    "players, mode, seed",
+    [(4, "basic", 1), (3, "advanced", 2), (1, "advanced", 3), (2, "basic", 4), (5, "advanced", 5)]
+    + [(1, "basic", seed) for seed in range(10, 20)],
+)
 def test_a_table_deck_game_follows_the_table(players, mode, seed):
     real = Game(EDITION, Options(players=players, mode=mode, seed=seed))
     rng = random.Random(seed)
-    told = Game(EDITION, Options(players=players, mode=mode, seed=seed, tracked=False,
-                                 first_player=real.state.first_player), _as_seen(real.setup_draws, rng))
+    told = Game(
+        EDITION,
+        Options(players=players, mode=mode, seed=seed, tracked=False, first_player=real.state.first_player),
+        _as_seen(real.setup_draws, rng),
+    )
     while real.state.step != OVER:
         action = _whose(real.state, rng.choice(real.legal_actions()))
         face_up = real.state.solitaire and _starts_a_fight(action)
