@@ -3,38 +3,13 @@ line per decision. The game is found from the header; its engine replays the dec
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from companion.assets import edition
 from companion.games import find_game
 from companion.games.base import PlayedGame, Rules
+from companion.games.records import parse_lines
 from companion.games.vocabulary import DataError
-
-
-def dump_record(game: PlayedGame) -> str:
-    lines = [json.dumps(game.header())] + [json.dumps(r.to_dict()) for r in game.records]
-    return "\n".join(lines) + "\n"
-
-
-def parse_record(text: str) -> tuple[dict[str, Any], list[Any]]:
-    """The header and the decisions as parsed JSON; DataError names the line."""
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
-    if not lines:
-        raise DataError("line 1", "the record is empty; it needs a header line")
-    header = _json_line(*lines[0])
-    if not isinstance(header, dict):
-        raise DataError("line 1", "the header must be a JSON object")
-    return header, [_json_line(n, line) for n, line in lines[1:]]
-
-
-def _json_line(number: int, line: str) -> Any:
-    try:
-        return json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"line {number}", f"is not JSON ({exc.msg})") from None
-    except RecursionError:
-        raise DataError(f"line {number}", "is nested too deeply") from None
 
 
 def rules_of(header: dict[str, Any]) -> Rules:
@@ -47,6 +22,6 @@ def rules_of(header: dict[str, Any]) -> Rules:
 
 def load_record(text: str) -> tuple[Rules, PlayedGame]:
     """The game of a record, replayed to its last decision."""
-    header, records = parse_record(text)
+    header, lines = parse_lines(text)
     rules = rules_of(header)
-    return rules, rules.replay(edition(rules.id), header, records)
+    return rules, rules.replay(edition(rules.id), header, [data for _number, data in lines])

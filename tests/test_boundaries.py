@@ -35,7 +35,12 @@ def _imported_modules(path: Path) -> list[tuple[int, str, int]]:
     return found
 
 
-SHARED_ENGINE_MODULES = {"companion.games", "companion.games.base", "companion.games.vocabulary"}
+SHARED_ENGINE_MODULES = {
+    "companion.games",
+    "companion.games.base",
+    "companion.games.records",
+    "companion.games.vocabulary",
+}
 
 
 def _imported_names(path: Path) -> list[tuple[int, str, int]]:
