@@ -26,13 +26,7 @@ DEVICE_LIBRARIES = (
 
 def _imported_modules(path: Path) -> list[tuple[int, str, int]]:
     """(line, top-level module, relative level) for every import in a file."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name.split(".")[0], 0) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            found.append((node.lineno, (node.module or "").split(".")[0], node.level))
-    return found
+    return [(line, name.split(".")[0], level) for line, name, level in _imported_names(path)]
 
 
 SHARED_ENGINE_MODULES = {
