@@ -230,7 +230,7 @@ def check_printer(config: Config, service: Any) -> Check:
         return Check(PRINTER, True, Sentence("{connection}: online, paper ok", connection=connection))
     if state == "paper-out":
         return Check(PRINTER, False, Sentence("online, out of paper"), Sentence("load a 58 mm roll"))
-    problem = getattr(printer, "problem", "")
+    problem = printer.problem  # an ESC/POS printer (the simulated one answered above)
     return Check(
         PRINTER,
         False,
