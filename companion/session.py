@@ -51,7 +51,7 @@ class Session:
     message: str = ""  # the last sentence for the screen: a refusal, or what just happened
     last_events: list[Any] = field(default_factory=list)
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
-    last_turn: tuple[Any, list[Any]] | None = None  # the latest checkpoint decision (state before, events)
+    last_turn: tuple[Any, list[Any]] | None = None  # the latest animated decision (state before, events)
     last_move: tuple[Any, Any, list[Any]] | None = None  # the state before the last decision, it, what it did
     journal: Journal | None = None  # None: nothing is saved (a demo, a test)
     needed: tuple[Any, str, list[Any]] | None = None  # table decks: an action waiting for a drawn card's name
