@@ -62,7 +62,8 @@ def budget() -> None:
         print(f"    reveal {reveal}: {stored:6,d} situations")
     print("  fights beyond it, refused after (ms):")
     for cards, soldiers, reveal in ((9, 9, 3), (12, 12, 2), (16, 16, 1), (63, 60, 1)):
-        print(f"    {cards} cards, {soldiers} Soldiers, reveal {reveal}: {cold(lambda: refused(cards, soldiers, reveal)):6.1f}")
+        ms = cold(lambda: refused(cards, soldiers, reveal))
+        print(f"    {cards} cards, {soldiers} Soldiers, reveal {reveal}: {ms:6.1f}")
 
 
 def solved(cards: int, soldiers: int, reveal: int) -> int:

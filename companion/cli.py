@@ -7,8 +7,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion import __version__, app_command, appliance_command, cards_command, commands, dice_command, odds_command
-from companion import play_command, simulate_command
+from companion import __version__, app_command, appliance_command, cards_command, commands, dice_command
+from companion import odds_command, play_command, simulate_command
 
 
 def build_parser() -> argparse.ArgumentParser:

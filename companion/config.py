@@ -151,7 +151,8 @@ def _checked(source: str, section: str, key: str, value: Any) -> Any:
     if setting is None:
         raise ConfigError(f"{source}: {section}.{key} is not a setting; [{section}] has {_listed(SCHEMA[section])}")
     if not setting.accepts(value):
-        raise ConfigError(f"{source}: {section}.{key} = {_quoted(value)} is not allowed; use {setting.allowed}")
+        raise ConfigError(f"{source}: {section}.{key} = {_quoted(value)} is not allowed; "
+                          f"use {setting.allowed}")
     return value
 
 
@@ -159,7 +160,9 @@ def _quoted(value: Any) -> str:
     """The value as the error message shows it: at most 60 characters, whatever it is."""
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "a table"
-    return _toml_value(value)[:60] if not isinstance(value, int) or abs(value) < 10**60 else "a number that long"
+    if isinstance(value, int) and abs(value) >= 10**60:
+        return "a number that long"
+    return _toml_value(value)[:60]
 
 
 def _listed(names: dict[str, Any]) -> str:

@@ -78,7 +78,8 @@ def run(capsys, *argv: str) -> tuple[int, str]:
     (["dice", "roll", "\uff13d6"], "is not a dice expression"),  # a full-width 3: int() reads it
     (["milano1848", "odds", "--fight", "soldiers", "--hand", "swords", "--deck", "swords=" + "9" * 5000],
      "is not ICON=COUNT"),
-    (["milano1848", "odds", "--fight", "soldiers", "--hand", "swords", "--deck", "swords=\u00b2"], "is not ICON=COUNT"),
+    (["milano1848", "odds", "--fight", "soldiers", "--hand", "swords", "--deck", "swords=\u00b2"],
+     "is not ICON=COUNT"),
     (["milano1848", "simulate", "--games", "2", "--workers", "-1"], "--workers must be 1 or more"),
     (["milano1848", "simulate", "--games", "2", "--workers", "1", "--seed", "9" * 23], "--seed must be from"),
     (["milano1848", "new", "--seed", "9" * 23], "--seed must be a whole number of at most 19 digits"),
@@ -93,7 +94,8 @@ def test_odd_numbers_on_the_command_line_are_one_line(capsys, argv, problem):
     ("[screen]\nsize = " + "[" * 300 + "]" * 300, "screen.size = a list is not allowed"),
     ("[buttons]\nconfirm = " + "9" * 5000, "a number too long"),
     ("[buttons]\nconfirm = " + "9" * 4000, "buttons.confirm = a number that long is not allowed"),
-    ('[camera]\nsource = "video:99999999999999999999"', "camera.source = \"video:99999999999999999999\" is not allowed"),
+    ('[camera]\nsource = "video:99999999999999999999"',
+     'camera.source = "video:99999999999999999999" is not allowed'),
 ])
 def test_odd_config_values_are_one_line(capsys, monkeypatch, tmp_path, text, problem):
     config = tmp_path / "config.toml"

@@ -252,8 +252,9 @@ class TooLarge(ValueError):
     """The exact odds of this fight are beyond the solver's budget (MAX_SITUATIONS)."""
 
     def __init__(self) -> None:
-        super().__init__(f"the exact odds of this fight need more than {MAX_SITUATIONS:,} situations, the most "
-                         "the solver answers within its 50 ms budget; ask with fewer cards or Soldiers")
+        super().__init__(f"the exact odds of this fight need more than {MAX_SITUATIONS:,} situations, "
+                         "the most the solver answers within its 50 ms budget; "
+                         "ask with fewer cards or Soldiers")
 
 
 @dataclass

@@ -58,7 +58,8 @@ class Options:
             ("wave", self.wave is None or _whole(self.wave, 1, 50), "must be 1-50"),
             ("tracked", isinstance(self.tracked, bool), "must be true or false"),
             ("names", isinstance(self.names, tuple) and len(self.names) <= 5
-             and all(isinstance(n, str) and 0 < len(n) <= 40 for n in self.names), "must be up to 5 short names"),
+             and all(isinstance(n, str) and 0 < len(n) <= 40 for n in self.names),
+             "must be up to 5 short names"),
             ("first_player", self.first_player is None or _whole(self.first_player, 0, self.players - 1),
              "must name one of the players, counting from 0"),
         ]

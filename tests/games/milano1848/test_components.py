@@ -41,7 +41,8 @@ def test_the_soldiers_must_add_up_to_the_games_own():
     data["reserve"], data["castle"] = 0, 0
     for zone in data["zones"].values():
         zone["soldiers"] = 0
-    _refused(data, "zones", "0 Soldiers in all (zones, castle, reserve, Lens); a game with 4 Patriots has exactly 47")
+    _refused(data, "zones",
+             "0 Soldiers in all (zones, castle, reserve, Lens); a game with 4 Patriots has exactly 47")
     data = _state()
     data["zones"] = {}
     _refused(data, "zones", "32 Soldiers in all")
@@ -135,8 +136,10 @@ def test_a_record_with_odd_option_values_is_one_line(change, field):
 @pytest.mark.parametrize("line, problem", [
     ('{"action": {"type": ["place"]}, "drawn": []}', "action.type: must be one of place"),
     ('{"action": {"type": "place", "zone": ' + "9" * 5000 + '}, "drawn": []}', "a number too long"),
-    ('{"action": {"type": "place", "zone": ' + "9" * 4000 + '}, "drawn": []}', "a number that long is not a valid int"),
-    ('{"action": {"type": "end-turn"}, "drawn": [["zone", ' + "9" * 400 + ']]}', "is not a [deck, card] pair"),
+    ('{"action": {"type": "place", "zone": ' + "9" * 4000 + '}, "drawn": []}',
+     "a number that long is not a valid int"),
+    ('{"action": {"type": "end-turn"}, "drawn": [["zone", ' + "9" * 400 + ']]}',
+     "is not a [deck, card] pair"),
 ])
 def test_a_record_line_with_odd_values_is_one_line(line, problem):
     with pytest.raises(DataError) as info:

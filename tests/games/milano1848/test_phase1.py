@@ -188,7 +188,8 @@ def _solitaire_rifle(rifle_face: str, revealed_already: bool) -> Table:
     return Table(build(
         mode="advanced", players=1, zones={5: 2}, step="act", active=0, actions_left=3,
         patriots=[{"zone": 5, "hand": cards.italy(rifle_face)}, {"zone": 5}, {"zone": 1}],
-        pool_from=[1] if revealed_already else [], austria={"deck": cards.austria("map", "map"), "discard": []},
+        pool_from=[1] if revealed_already else [],
+        austria={"deck": cards.austria("map", "map"), "discard": []},
     ))
 
 
@@ -279,10 +280,11 @@ def test_a_deck_is_reshuffled_when_a_card_is_drawn_from_it_empty_and_a_fight_kee
     cards = Cards()
     first = cards.austria("map")[0]
     discard = cards.rest("austria")
-    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": cards.italy("map", "map")}] + [{"zone": 1}] * 3,
+    hand = cards.italy("map", "map")
+    table = Table(build(zones={5: 3}, patriots=[{"zone": 5, "hand": hand}] + [{"zone": 1}] * 3,
                         austria={"deck": [first], "discard": discard}))
     table.play(a.FightSoldiers())
-    assert table.state.austria.size == 0 and table.state.austria.discard == discard  # ran out: not yet reshuffled
-    table.play(a.Answer((table.state.hands[0][0],)))  # a tie: the next card comes from the reshuffled discards
+    assert table.state.austria.size == 0 and table.state.austria.discard == discard  # not reshuffled yet
+    table.play(a.Answer((table.state.hands[0][0],)))  # a tie: the next card comes from the discards
     assert table.state.fight.revealed[0] in discard and table.state.fight.used_austria == [first]
     assert table.state.austria.discard == [] and table.state.austria.size == 32 - 1
