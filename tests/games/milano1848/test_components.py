@@ -154,8 +154,8 @@ def test_a_record_line_with_odd_values_is_one_line(line, problem):
 
 def _card_lists(data: dict) -> list[list[str]]:
     """Every list of card ids in a state file (the companion's own decks: all are listed)."""
-    lists = [data["austria"]["deck"], data["austria"]["discard"], data["italy"]["deck"], data["italy"]["discard"],
-             data["pool"], *data["tiles"].values(), *(p["hand"] for p in data["patriots"] if "hand" in p)]
+    lists = [data["austria"]["deck"], data["austria"]["discard"], data["italy"]["deck"],
+             data["italy"]["discard"], data["pool"], *data["tiles"].values(), *(p["hand"] for p in data["patriots"] if "hand" in p)]
     if data["fight"]:
         lists += [data["fight"][k] for k in ("revealed", "used_austria", "used_italy")]
     return lists
@@ -175,7 +175,7 @@ def test_any_state_that_gains_or_loses_a_component_is_refused(players, mode, see
     assert loads(json.dumps(state), EDITION) == game.state  # as played: exactly the components
     change = data.draw(st.sampled_from(["soldier", "lost soldier", "lost card", "second copy"]))
     if change in ("soldier", "lost soldier"):
-        places = ["reserve", "castle"] if change == "soldier" else [k for k in ("reserve", "castle") if state[k]]
+        places = [k for k in ("reserve", "castle") if state[k] or change == "soldier"]
         state[data.draw(st.sampled_from(places))] += 1 if change == "soldier" else -1
     else:
         lists = [cards for cards in _card_lists(state) if cards]
