@@ -6,11 +6,13 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from companion import files
 from companion.games.milano1848.edition import Edition, parse_board, parse_decks, parse_rules
 from companion.games.milano1848.errors import DataError
 
 
 MILANO_ZONES = 16
+MAX_ASSET_BYTES = 1 << 20  # the data files are a few KiB each
 
 
 def assets_dir() -> Path:
@@ -22,9 +24,9 @@ def assets_dir() -> Path:
 def read_asset(relative: str) -> str:
     path = assets_dir() / relative
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(str(path), f"cannot be read ({exc.strerror})") from None
+        return files.read_text(path, MAX_ASSET_BYTES)
+    except files.FileRefused as exc:
+        raise DataError(str(path), exc.problem) from None
 
 
 @lru_cache(maxsize=None)
@@ -51,7 +53,7 @@ def milano1848_layout() -> dict[int, tuple[float, float]]:
         raise DataError(source, f"not valid TOML ({exc})") from None
     layout: dict[int, tuple[float, float]] = {}
     for key, point in zones.items():
-        ok = key.isdigit() and isinstance(point, list) and len(point) == 2
+        ok = key.isascii() and key.isdigit() and isinstance(point, list) and len(point) == 2
         if not ok or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in point):
             raise DataError(f"{source}: zones.{key}", "must be [x, y] with both in 0..1")
         layout[int(key)] = (float(point[0]), float(point[1]))
