@@ -57,7 +57,7 @@ def test_receipt_writes_the_escpos_bytes(capsys, tmp_path):
     state = tmp_path / "state.json"
     state.write_text(json.dumps({
         "format": "companion/milano1848", "version": 1, "mode": "basic", "players": 4, "round": 2,
-        "reserve": 30, "castle": 3, "radetzky": 7, "zones": {"7": {"soldiers": 3}, "8": {"soldiers": 2}},
+        "reserve": 39, "castle": 3, "radetzky": 7, "zones": {"7": {"soldiers": 3}, "8": {"soldiers": 2}},
         "patriots": [{"zone": 1}] * 4, "zone_deck": None, "available": [7], "not_available": [],
         "barricades": [], "winner": None,
     }))
