@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,13 +10,11 @@ from hypothesis import strategies as st
 
 from companion.games.milano1848.errors import DataError
 from companion.games.milano1848.game import Game
-from companion.games.milano1848.legal import random_action
 from companion.games.milano1848.records import dump_record, load_record
 from companion.games.milano1848.setup import Options
-from companion.games.milano1848.state import OVER
 from companion.games.milano1848.stateio import loads, state_to_dict
 
-from .table import EDITION
+from .table import EDITION, played
 
 
 def _state(players: int = 4, tracked: bool = True) -> dict:
@@ -155,7 +152,8 @@ def test_a_record_line_with_odd_values_is_one_line(line, problem):
 def _card_lists(data: dict) -> list[list[str]]:
     """Every list of card ids in a state file (the companion's own decks: all are listed)."""
     lists = [data["austria"]["deck"], data["austria"]["discard"], data["italy"]["deck"],
-             data["italy"]["discard"], data["pool"], *data["tiles"].values(), *(p["hand"] for p in data["patriots"] if "hand" in p)]
+             data["italy"]["discard"], data["pool"], *data["tiles"].values(),
+             *(p["hand"] for p in data["patriots"] if "hand" in p)]
     if data["fight"]:
         lists += [data["fight"][k] for k in ("revealed", "used_austria", "used_italy")]
     return lists
@@ -165,12 +163,7 @@ def _card_lists(data: dict) -> list[list[str]]:
 @given(players=st.integers(1, 5), mode=st.sampled_from(["basic", "advanced"]), seed=st.integers(0, 10**6),
        decisions=st.integers(0, 80), data=st.data())
 def test_any_state_that_gains_or_loses_a_component_is_refused(players, mode, seed, decisions, data):
-    game = Game(EDITION, Options(players=players, mode=mode, seed=seed))
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        if game.state.step == OVER:
-            break
-        game.play(random_action(game.state, rng))
+    game = played(Options(players=players, mode=mode, seed=seed), decisions)
     state = state_to_dict(game.state)
     assert loads(json.dumps(state), EDITION) == game.state  # as played: exactly the components
     change = data.draw(st.sampled_from(["soldier", "lost soldier", "lost card", "second copy"]))
