@@ -8,11 +8,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from companion import files
 from companion.games import find_game
 from companion.games.vocabulary import DataError
 
 if TYPE_CHECKING:
     from hardware.faces import Face
+
+
+MAX_ASSET_BYTES = 1 << 20  # the data files are a few KiB each
 
 
 def assets_dir() -> Path:
@@ -24,9 +28,9 @@ def assets_dir() -> Path:
 def read_asset(relative: str) -> str:
     path = assets_dir() / relative
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(str(path), f"cannot be read ({exc.strerror})") from None
+        return files.read_text(path, MAX_ASSET_BYTES)
+    except files.FileRefused as exc:
+        raise DataError(str(path), exc.problem) from None
 
 
 @cache

@@ -33,8 +33,7 @@ def user_errors(command: Callable[[argparse.Namespace], int]) -> Callable[[argpa
 
 
 def read_text(path: str, limit: int) -> str:
-    """A file the user named, as text: one line (UserError) if it is not a regular UTF-8 file within
-    `limit`."""
+    """A file the user named, as text; UserError (one line) unless a regular UTF-8 file within `limit`."""
     try:
         return files.read_text(path, limit)
     except files.FileRefused as exc:

@@ -182,9 +182,9 @@ def _quoted(value: Any) -> str:
     """The value as the error message shows it: at most 60 characters, whatever it is."""
     if isinstance(value, (list, dict)):
         return "a list" if isinstance(value, list) else "a table"
-    return (
-        _toml_value(value)[:60] if not isinstance(value, int) or abs(value) < 10**60 else "a number that long"
-    )
+    if isinstance(value, int) and abs(value) >= 10**60:
+        return "a number that long"
+    return _toml_value(value)[:60]
 
 
 def _listed(names: dict[str, Any]) -> str:

@@ -28,9 +28,8 @@ def read_bytes(path: str | Path, limit: int) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise FileRefused(
-            path, f"cannot be read ({exc.strerror})", missing=exc.errno == errno.ENOENT
-        ) from None
+        missing = exc.errno == errno.ENOENT
+        raise FileRefused(path, f"cannot be read ({exc.strerror})", missing) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise FileRefused(path, "is not a regular file (a folder, a FIFO or a device); name a file")

@@ -52,10 +52,8 @@ def test_a_refused_action_is_one_line_and_prints_no_state(capsys, tmp_path):
         ("place 4", "action 2: is not JSON"),
         ('{"type": ["place"]}', "action 2: action.type: must be one of"),
     ]:
-        free = _placements(json.loads(new))[0]
-        code, out, err = run(
-            capsys, "milano1848", "play", path, f'{{"type": "place", "zone": {free}}}', action
-        )
+        first = json.dumps({"type": "place", "zone": _placements(json.loads(new))[0]})
+        code, out, err = run(capsys, "milano1848", "play", path, first, action)
         assert code == 2 and out == "" and err.count("\n") == 1 and problem in err
 
 
@@ -80,11 +78,8 @@ def test_the_austrian_turn_ends_the_solitaire_turn_still_open(capsys, tmp_path):
         pool_from=[1],
         patriots=[{"zone": 5, "hand": cards.italy("map")}, {"zone": 5}, {"zone": 1}],
     )
-    code, out, _ = run(
-        capsys, "milano1848", "austrian-turn", write(tmp_path, stateio.dumps(state)), "--draw", "2"
-    )
+    path = write(tmp_path, stateio.dumps(state))
+    code, out, _ = run(capsys, "milano1848", "austrian-turn", path, "--draw", "2")
     after = json.loads(out)
-    assert (
-        code == 0 and after["pool"] == [] and after["pool_from"] == []
-    )  # rule 3.b: discarded at the turn's end
+    assert code == 0 and after["pool"] == [] and after["pool_from"] == []  # 3.b: gone at the turn's end
     assert after["step"] == "choose" and after["round"] == 2

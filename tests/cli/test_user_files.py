@@ -109,6 +109,11 @@ def run(capsys, *argv: str) -> tuple[int, str]:
             "is not ICON=COUNT",
         ),
         (["milano1848", "simulate", "--games", "2", "--workers", "-1"], "--workers must be 1 or more"),
+        (
+            ["milano1848", "simulate", "--games", "2", "--workers", "1", "--seed", "9" * 23],
+            "--seed must be from",
+        ),
+        (["milano1848", "new", "--seed", "9" * 23], "--seed must be a whole number of at most 19 digits"),
     ],
 )
 def test_odd_numbers_on_the_command_line_are_one_line(capsys, argv, problem):

@@ -172,11 +172,8 @@ def _field_value(value: object, annotation: str, where: str) -> object:
 
 def action_from_dict(data: object) -> Action:
     """Inverse of Action.to_dict; raises DataError naming the bad field."""
-    if (
-        not isinstance(data, dict)
-        or not isinstance(data.get("type"), str)
-        or data["type"] not in ACTION_TYPES
-    ):
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or not isinstance(kind, str) or kind not in ACTION_TYPES:
         kinds = ", ".join(ACTION_TYPES)
         raise DataError("action.type", f"must be one of {kinds}")
     cls = ACTION_TYPES[data["type"]]

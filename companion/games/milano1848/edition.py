@@ -83,7 +83,8 @@ def zone_card_id(zone: int) -> str:
 def zone_of_card(card: str) -> int | None:
     """The zone a Zone card id stands for ("zone-07" -> 7), None for any other id."""
     number = card.removeprefix("zone-")
-    return int(number) if card.startswith("zone-") and number.isdigit() else None
+    plain = number.isascii() and number.isdigit() and len(number) <= 3  # int() also reads "\uff17"
+    return int(number) if card.startswith("zone-") and plain else None
 
 
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
@@ -102,7 +103,7 @@ def _line_of(text: str, needle: str) -> str:
 
 def _pair(item: object, zones: int, where: str) -> tuple[int, int]:
     parts = item.split("-") if isinstance(item, str) else []
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 3 for p in parts):
         raise DataError(where, f'{item!r} is not a zone pair like "3-4"')
     a, b = int(parts[0]), int(parts[1])
     for zone in (a, b):

@@ -94,9 +94,8 @@ def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) 
     if header.get("format") != RECORD_FORMAT:
         raise DataError("format", f"must be {RECORD_FORMAT!r}")
     if header.get("version") != RECORD_VERSION:
-        raise DataError(
-            "version", f"must be {RECORD_VERSION}; this record says {shown(header.get('version'))}"
-        )
+        version = shown(header.get("version"))
+        raise DataError("version", f"must be {RECORD_VERSION}; this record says {version}")
     options = Options.from_dict(header.get("options"))
     setup = parse_draws(header.get("setup", []), "setup")
     try:

@@ -269,8 +269,9 @@ class TooLarge(ValueError):
 
     def __init__(self) -> None:
         super().__init__(
-            f"the exact odds of this fight need more than {MAX_SITUATIONS:,} situations, the most "
-            "the solver answers within its 50 ms budget; ask with fewer cards or Soldiers"
+            f"the exact odds of this fight need more than {MAX_SITUATIONS:,} situations, "
+            "the most the solver answers within its 50 ms budget; "
+            "ask with fewer cards or Soldiers"
         )
 
 

@@ -33,9 +33,7 @@ STATE_VERSION = 1
 STEPS = (PLACE, CHOOSE_PATRIOT, ACT, ANSWER, CONTINUE, PROMOTE, AUSTRIAN_TURN, OVER)
 MAX_SOLDIERS = 50
 MAX_CARDS_IN_A_LIST = 200
-_ZONE_KEYS = [
-    str(n) for n in range(100)
-]  # the only spellings of a zone: "7", never "07", "\uff17" or "\u2077"
+_ZONE_KEYS = [str(n) for n in range(100)]  # a zone is spelled "7", never "07", "\uff17" or "\u2077"
 
 
 def state_to_dict(state: State) -> dict[str, Any]:
@@ -251,7 +249,8 @@ def _zone_key(zones: _Reader, key: str, count: int) -> int:
         return int(key)
     label = key if key.isascii() and key.isprintable() and len(key) <= 20 else shown(key, 20)
     if key.isascii() and key.isdigit() and key.lstrip("0") in valid:
-        raise zones.fail(label, f'write zone {key.lstrip("0")} as "{key.lstrip("0")}", without leading zeros')
+        number = key.lstrip("0")
+        raise zones.fail(label, f'write zone {number} as "{number}", without leading zeros')
     raise zones.fail(label, f"there is no zone {label} (zones are 1-{count})")
 
 
@@ -321,14 +320,12 @@ def _complete_decks(top: _Reader, state: State, sizes: dict[str, int | None]) ->
     them; a table deck (`deck` null) holds the rest, and its `size` must say how many are in the pile."""
     fight = state.fight
     austria_out = (fight.revealed + fight.used_austria) if fight else []
-    italy_out = (
-        [c for h in state.hands for c in h] + state.pool + [c for t in state.tiles.values() for c in t]
-    )
+    italy_out = [c for h in state.hands for c in h] + state.pool
+    italy_out += [c for t in state.tiles.values() for c in t]
     italy_out += fight.used_italy if fight else []
     unseen = italy_out.count(UNKNOWN_CARD)
-    _complete_deck(
-        top, state.austria, "austria", state.edition.austria, set(austria_out), 0, sizes["austria"]
-    )
+    austria = state.edition.austria
+    _complete_deck(top, state.austria, "austria", austria, set(austria_out), 0, sizes["austria"])
     _complete_deck(top, state.italy, "italy", state.edition.italy, set(italy_out), unseen, sizes["italy"])
 
 
@@ -378,8 +375,7 @@ def _read_advanced(top: _Reader, state: State) -> None:
 
 
 def _check_tile(tiles: _Reader, state: State, help_: str) -> None:
-    """Cards under a tile: one top icon, fewer than flip it (then they go to the discards), none once
-    Heroic."""
+    """Cards under a tile: one top icon, fewer than flip it (they go to the discards), none once Heroic."""
     cards = state.tiles[help_]
     needed = strengthen_requirement(state, help_)
     if state.heroic[help_] and cards:

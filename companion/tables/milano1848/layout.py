@@ -21,7 +21,7 @@ def zone_layout() -> dict[int, tuple[float, float]]:
         raise DataError(source, f"not valid TOML ({exc})") from None
     layout: dict[int, tuple[float, float]] = {}
     for key, point in zones.items():
-        ok = key.isdigit() and isinstance(point, list) and len(point) == 2
+        ok = key.isascii() and key.isdigit() and isinstance(point, list) and len(point) == 2
         if not ok or not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in point):
             raise DataError(f"{source}: zones.{key}", "must be [x, y] with both in 0..1")
         layout[int(key)] = (float(point[0]), float(point[1]))

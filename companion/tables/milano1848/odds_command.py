@@ -27,9 +27,8 @@ def _pile(text: str | None, option: str, default: odds.Counts) -> odds.Counts:
     for part in filter(None, (p.strip() for p in text.split(","))):
         icon, _, number = part.partition("=")
         if icon not in tally or not (number.isascii() and number.isdigit() and len(number) <= 3):
-            raise UserError(
-                f"{option}: {part[:40]!r} is not ICON=COUNT with an icon of {', '.join(odds.ICONS)}"
-            )
+            icons = ", ".join(odds.ICONS)
+            raise UserError(f"{option}: {part[:40]!r} is not ICON=COUNT with an icon of {icons}")
         tally[icon] = int(number)
     return tally["swords"], tally["map"], tally["cannonball"]
 

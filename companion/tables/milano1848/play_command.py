@@ -47,9 +47,7 @@ def parse_action(text: str, number: int) -> tuple[Action, tuple[Draw, ...]]:
             f'action {number}: is not JSON ({exc.msg}); write it like \'{{"type": "move", "zone": 4}}\''
         ) from None
     except (RecursionError, ValueError):
-        raise UserError(
-            f"action {number}: is not an action (nested too deeply, or a number too long)"
-        ) from None
+        raise UserError(f"action {number}: is nested too deeply or holds a number too long") from None
     try:
         if isinstance(data, dict) and "action" in data:
             record = Record.from_dict(data)

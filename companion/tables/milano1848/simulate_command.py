@@ -21,6 +21,7 @@ from companion.tables.milano1848 import native as native_engine
 
 CHUNK = 50  # games per task: small enough for a live progress bar, large enough to keep cores busy
 MAX_GAMES = 1_000_000
+SEED_LIMIT = 2**63 // MAX_GAMES - 1  # game seeds (seed * MAX_GAMES + i) stay within a game's 64-bit seed
 WORKERS_ON_SOURCE = (
     "the workers imported the engine's source, not the compiled copy: a script that puts the "
     "checkout first on sys.path hides it (run the installed package: .venv/bin/companion, or "
@@ -87,6 +88,8 @@ def _bar(done: int, total: int, width: int = 30) -> None:
 def simulate(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
         raise UserError(f"--games must be 1-{MAX_GAMES}")
+    if not -SEED_LIMIT <= args.seed <= SEED_LIMIT:
+        raise UserError(f"--seed must be from {-SEED_LIMIT} to {SEED_LIMIT}")
     try:
         options = Options(players=args.players, mode=args.mode, seed=0, wave=args.wave)
         options.validate()

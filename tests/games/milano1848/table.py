@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,9 +10,11 @@ from companion.assets import edition
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.dealer import Draw
 from companion.games.milano1848.events import Event
-from companion.games.milano1848.legal import legal_actions
+from companion.games.milano1848.game import Game
+from companion.games.milano1848.legal import legal_actions, random_action
 from companion.games.milano1848.reducer import play
-from companion.games.milano1848.state import State
+from companion.games.milano1848.setup import Options
+from companion.games.milano1848.state import OVER, State
 from companion.games.milano1848.stateio import state_from_dict
 
 EDITION = edition("milano1848")
@@ -109,6 +112,17 @@ def _complete_decks(data: dict[str, Any]) -> None:
         if deck.get("deck") is not None:
             placed = set(named) | set(deck["deck"]) | set(deck.get("discard", []))
             deck["deck"] = deck["deck"] + [c for c in cards if c not in placed]
+
+
+def played(options: Options, decisions: int) -> Game:
+    """A game after up to `decisions` random legal decisions (seeded by the game's seed)."""
+    game = Game(EDITION, options)
+    rng = random.Random(options.seed)
+    for _ in range(decisions):
+        if game.state.step == OVER:
+            break
+        game.play(random_action(game.state, rng))
+    return game
 
 
 class Table:

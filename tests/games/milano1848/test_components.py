@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.games.milano1848.errors import DataError
 from companion.games.milano1848.game import Game
@@ -12,7 +14,7 @@ from companion.games.milano1848.records import dump_record, load_record
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.stateio import loads, state_to_dict
 
-from .table import EDITION
+from .table import EDITION, played
 
 
 def _state(players: int = 4, tracked: bool = True) -> dict:
@@ -166,3 +168,46 @@ def test_a_record_line_with_odd_values_is_one_line(line, problem):
     with pytest.raises(DataError) as info:
         load_record(_record() + line + "\n", EDITION)
     assert problem in str(info.value) and "\n" not in str(info.value) and len(str(info.value)) < 200
+
+
+def _card_lists(data: dict) -> list[list[str]]:
+    """Every list of card ids in a state file (the companion's own decks: all are listed)."""
+    lists = [
+        data["austria"]["deck"],
+        data["austria"]["discard"],
+        data["italy"]["deck"],
+        data["italy"]["discard"],
+        data["pool"],
+        *data["tiles"].values(),
+        *(p["hand"] for p in data["patriots"] if "hand" in p),
+    ]
+    if data["fight"]:
+        lists += [data["fight"][k] for k in ("revealed", "used_austria", "used_italy")]
+    return lists
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(1, 5),
+    mode=st.sampled_from(["basic", "advanced"]),
+    seed=st.integers(0, 10**6),
+    decisions=st.integers(0, 80),
+    data=st.data(),
+)
+def test_any_state_that_gains_or_loses_a_component_is_refused(players, mode, seed, decisions, data):
+    game = played(Options(players=players, mode=mode, seed=seed), decisions)
+    state = state_to_dict(game.state)
+    assert loads(json.dumps(state), EDITION) == game.state  # as played: exactly the components
+    change = data.draw(st.sampled_from(["soldier", "lost soldier", "lost card", "second copy"]))
+    if change in ("soldier", "lost soldier"):
+        places = [k for k in ("reserve", "castle") if state[k] or change == "soldier"]
+        state[data.draw(st.sampled_from(places))] += 1 if change == "soldier" else -1
+    else:
+        lists = [cards for cards in _card_lists(state) if cards]
+        cards = data.draw(st.sampled_from(lists))
+        card = cards.pop(data.draw(st.integers(0, len(cards) - 1)))
+        if change == "second copy":
+            cards.append(card)
+            data.draw(st.sampled_from(lists)).append(card)
+    with pytest.raises(DataError):
+        loads(json.dumps(state), EDITION)

@@ -46,6 +46,7 @@ def test_the_default_decks(edition):
         ),
         (("zones = 16", 'zones = "many"'), "map.toml: zones: must be a whole number of zones, at least 2"),
         (("edges = [", "edges = [[["), "map.toml: not valid TOML"),
+        (('"1-2", "2-3"', '"1-2", "2-\u00b3"'), "map.toml line 8: edges: '2-\u00b3' is not a zone pair"),
     ],
 )
 def test_a_broken_map_is_refused_with_the_line(change, message):
@@ -75,22 +76,41 @@ def test_every_one_of_the_110_cards_has_a_stable_id(edition):
     assert ids[0] == "zone-01" and ids[15] == "zone-16" and ids[-1] == "first-player"
     assert "austria-33" in ids and "italy-60" in ids
     assert [zone_of_card(c) for c in ("zone-07", "zone-16", "austria-07", "zone-x")] == [7, 16, None, None]
+    assert [zone_of_card(c) for c in ("zone-\u00b2", "zone-\uff17", "zone-" + "9" * 5000)] == [None] * 3
 
 
-def test_a_milano_map_must_have_16_zones(tmp_path, monkeypatch):
+@pytest.fixture
+def own_assets(tmp_path, monkeypatch):
+    """A copy of assets/milano1848 the test may break, in force while it runs (loader caches cleared)."""
     import shutil
 
     from companion import assets
+    from companion.tables.milano1848.layout import zone_layout
 
     folder = tmp_path / "milano1848"
     shutil.copytree(assets.assets_dir() / "milano1848", folder)
-    (folder / "map.toml").write_text(
-        MAP.replace("zones = 16", "zones = 17").replace('"16-15",', '"16-15", "16-17",')
-    )
     monkeypatch.setenv("COMPANION_ASSETS", str(tmp_path))
-    assets.edition.cache_clear()
-    try:
-        with pytest.raises(DataError, match="milano1848/map.toml: zones: Milano 1848 has 16 zones, not 17"):
-            assets.edition("milano1848")
-    finally:
-        assets.edition.cache_clear()
+    loaders = (assets.edition, zone_layout)
+    for loader in loaders:
+        loader.cache_clear()
+    yield folder
+    for loader in loaders:
+        loader.cache_clear()
+
+
+def test_a_milano_map_must_have_16_zones(own_assets):
+    from companion import assets
+
+    map_17 = MAP.replace("zones = 16", "zones = 17").replace('"16-15",', '"16-15", "16-17",')
+    (own_assets / "map.toml").write_text(map_17)
+    with pytest.raises(DataError, match="milano1848/map.toml: zones: Milano 1848 has 16 zones, not 17"):
+        assets.edition("milano1848")
+
+
+def test_a_layout_key_int_cannot_read_is_one_line(own_assets):
+    from companion.tables.milano1848.layout import zone_layout
+
+    layout = own_assets / "layout.toml"
+    layout.write_text(layout.read_text().replace("\n1 = ", '\n"\u00b9" = ', 1))
+    with pytest.raises(DataError, match="layout.toml: zones.\u00b9: must be"):
+        zone_layout()

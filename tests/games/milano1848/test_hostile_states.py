@@ -9,14 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games.milano1848.errors import DataError, IllegalActionError
-from companion.games.milano1848.game import Game
 from companion.games.milano1848.legal import random_action
 from companion.games.milano1848.reducer import play
 from companion.games.milano1848.setup import Options
 from companion.games.milano1848.state import OVER
 from companion.games.milano1848.stateio import loads, state_to_dict
 
-from .table import EDITION
+from .table import EDITION, played
 
 json_values = st.recursive(
     st.none()
@@ -56,12 +55,8 @@ def _replace(data, path, value):
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 50), decisions=st.integers(0, 60), pick=st.integers(0, 10_000), value=json_values)
 def test_any_field_any_value_is_refused_or_playable(seed, decisions, pick, value):
-    game = Game(EDITION, Options(players=1 + seed % 5, mode=("basic", "advanced")[seed % 2], seed=seed))
+    game = played(Options(players=1 + seed % 5, mode=("basic", "advanced")[seed % 2], seed=seed), decisions)
     rng = random.Random(seed)
-    for _ in range(decisions):
-        if game.state.step == OVER:
-            break
-        game.play(random_action(game.state, rng))
     data = state_to_dict(game.state)
     paths = list(_paths(data))
     hostile = _replace(data, paths[pick % len(paths)], value)

@@ -399,19 +399,16 @@ def test_a_deck_is_reshuffled_when_a_card_is_drawn_from_it_empty_and_a_fight_kee
     cards = Cards()
     first = cards.austria("map")[0]
     discard = cards.rest("austria")
+    hand = cards.italy("map", "map")
     table = Table(
         build(
             zones={5: 3},
-            patriots=[{"zone": 5, "hand": cards.italy("map", "map")}] + [{"zone": 1}] * 3,
+            patriots=[{"zone": 5, "hand": hand}] + [{"zone": 1}] * 3,
             austria={"deck": [first], "discard": discard},
         )
     )
     table.play(a.FightSoldiers())
-    assert (
-        table.state.austria.size == 0 and table.state.austria.discard == discard
-    )  # ran out: not yet reshuffled
-    table.play(
-        a.Answer((table.state.hands[0][0],))
-    )  # a tie: the next card comes from the reshuffled discards
+    assert table.state.austria.size == 0 and table.state.austria.discard == discard  # not reshuffled yet
+    table.play(a.Answer((table.state.hands[0][0],)))  # a tie: the next card comes from the discards
     assert table.state.fight.revealed[0] in discard and table.state.fight.used_austria == [first]
     assert table.state.austria.discard == [] and table.state.austria.size == 32 - 1
