@@ -1,7 +1,8 @@
 """Card scanning over the whole operating envelope (docs/hardware/cards.md): the project's detector,
-OpenCV's ArucoDetector with default parameters and AprilTag 3 (pupil-apriltags, which reads the
-same AprilTag 36h11 markers), on the same frames in one run; then how many frames the
-confirmation vote needs from a card sliding into view to *placed*.
+OpenCV's ArucoDetector with default parameters and AprilTag 3 (pupil-apriltags, whose tag36h11 is
+the same family, same ids, as OpenCV's DICT_APRILTAG_36h11 that the stickers use), on the same
+frames in one run; then how many frames the confirmation vote needs from a card sliding into view
+to *placed*.
 
 Run: .venv/bin/python benchmarks/cards.py   (or `make bench`; --tuning measures the tuning set)
 Frames: every camera condition x every marker size band, 24 frames a cell (672), seeded. The
@@ -83,18 +84,28 @@ def frames(seed: int, per_cell: int, known: list[int], unknown: list[int]) -> li
     return out
 
 
-def detectors(registry_path: str = "cards/registry.toml") -> dict[str, Detect]:
+def detectors() -> dict[str, Detect]:
+    """The three readers, AprilTag at its default decimation (2) and at full size (1): each reads
+    markers the other misses. One AprilTag detector serves both (its quad_decimate is set before
+    each call, as its constructor sets it): pupil-apriltags frees a second detector in the wrong
+    order and corrupts the heap at exit (pupil-labs/apriltags pull requests 65 and 76)."""
     import pupil_apriltags
 
-    ours = CardDetector(parse_registry(read_asset(registry_path)))
+    ours = CardDetector(parse_registry(read_asset("cards/registry.toml")))
     default = default_detector()
-    tag2 = pupil_apriltags.Detector(families="tag36h11", quad_decimate=2.0, nthreads=1)
-    tag1 = pupil_apriltags.Detector(families="tag36h11", quad_decimate=1.0, nthreads=1)
+    tags = pupil_apriltags.Detector(families="tag36h11", nthreads=1)
+
+    def apriltag(decimate: float) -> Detect:
+        def detect(frame: np.ndarray) -> set[int]:
+            tags.tag_detector_ptr.contents.quad_decimate = decimate
+            return {int(r.tag_id) for r in tags.detect(frame)}
+        return detect
+
     return {
         "ours": lambda f: {m.marker for m in ours.markers(f)},
         "OpenCV default": lambda f: {m.marker for m in markers_of(default, f)},
-        "AprilTag 3 (decimate 2)": lambda f: {int(r.tag_id) for r in tag2.detect(f)},
-        "AprilTag 3 (full res.)": lambda f: {int(r.tag_id) for r in tag1.detect(f)},
+        "AprilTag 3 (decimate 2)": apriltag(2.0),
+        "AprilTag 3 (full size)": apriltag(1.0),
     }
 
 
@@ -113,7 +124,9 @@ def measure(data: list[Frame], everyone: dict[str, Detect]) -> dict[str, dict[tu
 def total(cells: list[Tally]) -> Tally:
     out = Tally()
     for cell in cells:
-        out.found, out.present, out.false = out.found + cell.found, out.present + cell.present, out.false + cell.false
+        out.found += cell.found
+        out.present += cell.present
+        out.false += cell.false
         out.ms += cell.ms
     return out
 
@@ -192,7 +205,8 @@ def show_misses(data: list[Frame], everyone: dict[str, Detect], folder: Path) ->
                 crop = frame.image[max(0, y - r):y + r, max(0, x - r):x + r]
                 path = folder / f"missed-{frame.condition}-{SIZE_BANDS[frame.band][0]}px.png"
                 cv2.imwrite(str(path), cv2.resize(crop, None, fx=4, fy=4, interpolation=cv2.INTER_NEAREST))
-                print(f"no detector reads marker {card.marker} ({card.marker_px:.0f} px, {frame.scene.camera}): {path}")
+                print(f"no detector reads marker {card.marker} ({card.marker_px:.0f} px, "
+                      f"{frame.scene.camera}): {path}")
                 shown.add(key)
                 break
 
@@ -218,7 +232,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tuning", action="store_true", help="measure the tuning set (seed 1) instead")
     parser.add_argument("--per-cell", type=int, default=PER_CELL)
-    parser.add_argument("--show-misses", type=Path, help="write a crop of a marker no detector reads, per cell")
+    parser.add_argument("--show-misses", type=Path,
+                        help="write a crop of a marker no detector reads, per cell, into this folder")
     args = parser.parse_args()
     cv2.setNumThreads(1)  # every detector on one thread: the figures compare work, not cores
     registry = parse_registry(read_asset("cards/registry.toml"))
@@ -240,7 +255,8 @@ def main() -> None:
     print()
     print("\n".join(cell_table(results)))
     ours, default = total(list(results["ours"].values())), total(list(results["OpenCV default"].values()))
-    print(f"\nmedian time, ours / OpenCV default: {statistics.median(ours.ms) / statistics.median(default.ms):.2f}")
+    ratio = statistics.median(ours.ms) / statistics.median(default.ms)
+    print(f"\nmedian time per frame, ours / OpenCV default: {ratio:.2f}")
     if args.show_misses:
         show_misses(data, everyone, args.show_misses)
     detector = CardDetector(registry)

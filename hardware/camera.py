@@ -86,7 +86,8 @@ def read_image(path: Path) -> np.ndarray:
     if size is None:
         raise OSError("is not an image OpenCV can read")
     if size[0] * size[1] > MAX_IMAGE_PIXELS:
-        raise OSError(f"claims {size[0]}x{size[1]} pixels, more than the {MAX_IMAGE_PIXELS:,} an image may have")
+        raise OSError(f"claims {size[0]}x{size[1]} pixels, "
+                      f"more than the {MAX_IMAGE_PIXELS:,} an image may have")
     try:
         image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
     except cv2.error:

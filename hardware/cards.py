@@ -27,7 +27,7 @@ THRESHOLD_WINDOW = 9  # px: one adaptive-threshold window (OpenCV's default runs
 # The second reading's acceptance (benchmarks/cards.py --tuning chose them; see docs/hardware/cards.md):
 MIN_CELLS = 0.64  # correlation of the 6x6 data cells with the best marker
 MIN_LEAD = 0.12  # ... and by how much it beats the best other marker
-MIN_SQUARE = 0.78  # correlation of the whole square with its quiet zone (10x10 cells) with that marker
+MIN_SQUARE = 0.72  # correlation of the whole square with its quiet zone (10x10 cells) with that marker
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,13 @@ def markers_of(detector: cv2.aruco.ArucoDetector, gray: np.ndarray, offset: tupl
 
 def _marker(marker: int, corners: np.ndarray, offset: tuple[int, int], scale: float) -> Marker:
     ox, oy = offset
-    return Marker(marker, tuple((float(x) / scale + ox, float(y) / scale + oy) for x, y in corners.reshape(4, 2)))
+    points = corners.reshape(4, 2)
+    return Marker(marker, tuple((float(x) / scale + ox, float(y) / scale + oy) for x, y in points))
 
 
 def _unit_rows(rows: np.ndarray) -> np.ndarray:
     rows = rows - rows.mean(axis=-1, keepdims=True)
-    return rows / (np.linalg.norm(rows, axis=-1, keepdims=True) + 1e-6)
+    return np.asarray(rows / (np.linalg.norm(rows, axis=-1, keepdims=True) + 1e-6), np.float32)
 
 
 class CellReader:
@@ -157,7 +158,8 @@ class CardDetector:
     def markers(self, gray: np.ndarray, offset: tuple[int, int] = (0, 0), scale: float = 1.0) -> list[Marker]:
         """Every marker in `gray`: those OpenCV decodes, then those the cell reading finds."""
         corners, ids, rejected = self._detector(max(gray.shape)).detectMarkers(gray)
-        found = [] if ids is None else [_marker(int(i), c, offset, scale) for c, i in zip(corners, ids.flatten())]
+        found = [] if ids is None else \
+            [_marker(int(i), c, offset, scale) for c, i in zip(corners, ids.flatten())]
         seen = {m.marker for m in found}
         for quad in rejected:
             read = self._cells.read(gray, quad)
@@ -168,7 +170,8 @@ class CardDetector:
 
     def _detector(self, long_side: int) -> cv2.aruco.ArucoDetector:
         if long_side not in self._detectors:
-            self._detectors[long_side] = cv2.aruco.ArucoDetector(self._dictionary, tuned_parameters(long_side))
+            parameters = tuned_parameters(long_side)
+            self._detectors[long_side] = cv2.aruco.ArucoDetector(self._dictionary, parameters)
         return self._detectors[long_side]
 
 

@@ -95,7 +95,8 @@ def _smooth_marker(marker: int, pixels: int) -> np.ndarray:
     return cv2.resize(marker_image(marker, cells), (pixels, pixels), interpolation=cv2.INTER_AREA)
 
 
-def _artwork(image: np.ndarray, rng: np.random.Generator, top: float, count: int = 6, scale: float = 1.0) -> None:
+def _artwork(image: np.ndarray, rng: np.random.Generator, top: float, count: int = 6,
+             scale: float = 1.0) -> None:
     """Lines and blobs (`scale` times thicker and larger): what a detector must not take for a marker."""
     h, w = image.shape
     for _ in range(count):
@@ -158,7 +159,8 @@ def _place(frame: np.ndarray, placed: PlacedCard, rng: np.random.Generator) -> N
     source = np.array([(0, 0), (w, 0), (w, h), (0, h)], dtype=np.float32)
     matrix = cv2.getPerspectiveTransform(source, ((corners - (x0, y0)) * SUPERSAMPLE).astype(np.float32))
     big = ((x1 - x0) * SUPERSAMPLE, (y1 - y0) * SUPERSAMPLE)
-    cover = cv2.warpPerspective(np.full_like(card, 255), matrix, big, flags=cv2.INTER_LINEAR).astype(np.float32)
+    cover = cv2.warpPerspective(np.full_like(card, 255), matrix, big, flags=cv2.INTER_LINEAR)
+    cover = cover.astype(np.float32)
     ink = cv2.warpPerspective(card, matrix, big, flags=cv2.INTER_LINEAR).astype(np.float32) * cover / 255
     alpha = cv2.resize(cover, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA) / 255
     face = cv2.resize(ink, (x1 - x0, y1 - y0), interpolation=cv2.INTER_AREA)
@@ -170,12 +172,12 @@ def _motion_kernel(length: int, angle: float) -> np.ndarray:
     kernel = np.zeros((length, length), np.float32)
     kernel[length // 2, :] = 1
     rotation = cv2.getRotationMatrix2D((length / 2 - 0.5, length / 2 - 0.5), angle, 1)
-    kernel = cv2.warpAffine(kernel, rotation, (length, length))
-    return kernel / kernel.sum()
+    turned = np.asarray(cv2.warpAffine(kernel, rotation, (length, length)), np.float32)
+    return np.asarray(turned / turned.sum(), np.float32)
 
 
 def _apply(frame: np.ndarray, camera: Camera, rng: np.random.Generator) -> np.ndarray:
-    image = frame.astype(np.float32)
+    image: np.ndarray = frame.astype(np.float32)
     if camera.gaussian_kernel > 1:
         image = cv2.GaussianBlur(image, (camera.gaussian_kernel, camera.gaussian_kernel), 0)
     if camera.motion_px > 1:
@@ -183,7 +185,7 @@ def _apply(frame: np.ndarray, camera: Camera, rng: np.random.Generator) -> np.nd
     if camera.glare is not None:
         gx, gy, radius, amount = camera.glare
         yy, xx = np.ogrid[0:frame.shape[0], 0:frame.shape[1]]
-        image += amount * np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius ** 2)))
+        image = image + amount * np.exp(-(((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius ** 2)))
     image = image * camera.light + rng.normal(0, camera.noise_sigma, image.shape)
     return np.clip(image, 0, 255).astype(np.uint8)
 
@@ -201,7 +203,8 @@ def sample_camera(condition: str, size: tuple[int, int], rng: np.random.Generato
     if condition in ("gaussian", "blur"):
         camera.gaussian_kernel = int(rng.choice(kernels))
     if condition in ("motion", "blur"):
-        camera.motion_px, camera.motion_angle = int(rng.integers(3, envelope.motion_px + 1)), float(rng.uniform(0, 180))
+        camera.motion_px = int(rng.integers(3, envelope.motion_px + 1))
+        camera.motion_angle = float(rng.uniform(0, 180))
     if condition == "dim":
         camera.light = float(rng.uniform(envelope.light, 0.5))
     if condition == "glare":
@@ -265,7 +268,8 @@ def _envelope_card(marker: int | None, band: tuple[int, int], size: tuple[int, i
     (a marker too large for a small frame at this angle is shrunk until it fits)."""
     angle, strength = float(rng.uniform(0, 360)), float(rng.uniform(0, ENVELOPE.perspective))
     unit = _reach(angle, strength)
-    marker_px = min(float(math.exp(rng.uniform(math.log(band[0]), math.log(band[1])))), (min(size) / 2 - 2) / unit)
+    drawn = float(math.exp(rng.uniform(math.log(band[0]), math.log(band[1]))))  # log-uniform in the band
+    marker_px = min(drawn, (min(size) / 2 - 2) / unit)
     width, reach = marker_px * CARD_W / STICKER_MM, marker_px * unit + 1
     skew = tuple((strength * math.cos(d), strength * math.sin(d)) for d in rng.uniform(0, 2 * math.pi, 4))
     mx, my = rng.uniform(reach, size[0] - reach), rng.uniform(reach, size[1] - reach)

@@ -28,7 +28,8 @@ def _png(width: int, height: int, rows: int = 0) -> bytes:
         data.append(packer.compress(row * min(1000, rows - start)))
     data.append(packer.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(data)) + chunk(b"IEND", b"")
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", b"".join(data)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
 
 
 def _table(path: Path) -> Path:
@@ -64,8 +65,9 @@ def test_a_real_32000_pixel_square_png_is_refused_without_decoding_it(tmp_path):
     script = ("import resource, sys\nfrom pathlib import Path\nfrom hardware.camera import read_image\n"
               "try:\n    read_image(Path(sys.argv[1]))\nexcept OSError as exc:\n    print(exc)\n"
               "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
-    result = subprocess.run([sys.executable, "-c", script, str(big)], capture_output=True, text=True, check=True,
-                            cwd=Path(__file__).resolve().parents[2])
+    root = Path(__file__).resolve().parents[2]
+    result = subprocess.run([sys.executable, "-c", script, str(big)], capture_output=True, text=True,
+                            check=True, cwd=root)
     message, peak_mb = result.stdout.splitlines()
     assert message == "claims 32000x32000 pixels, more than the 40,000,000 an image may have"
     assert int(peak_mb) < 400  # decoding it would take a gigabyte at least
