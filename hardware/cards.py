@@ -2,10 +2,11 @@
 
 OpenCV's ArucoDetector on AprilTag 36h11 (OpenCV 5 has no detectMarkers function) in one
 thresholding window instead of OpenCV's three, with no candidate smaller than the envelope's
-smallest marker; then every candidate square it could not decode bit by bit (a small marker under
-blur) is read a second way: its 6x6 cells' grey levels correlated with every marker of the family
-in its four turns, accepted only when one marker clearly wins and the whole square (black border,
-white quiet zone) matches it too. The operating envelope and the figures: docs/hardware/cards.md.
+smallest marker, then once more on the frame at half size with a wider window. Every candidate
+square it could not decode bit by bit (a small marker under blur) is read a second way: its 6x6
+cells' grey levels correlated with every marker of the family in its four turns, accepted only
+when one marker clearly wins and the whole square (black border, white quiet zone) matches it too.
+The operating envelope and the figures: docs/hardware/cards.md.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ FAMILY_SIZE = 587
 WORKING_SIDE = 1920  # larger images (a scanned sheet) are scaled down to a camera frame's size
 SMALLEST_SIDE_PX = 14  # candidates smaller than this are dropped (the envelope starts at 24 px)
 THRESHOLD_WINDOW = 9  # px: one adaptive-threshold window (OpenCV's default runs 3, 13 and 23)
+# The second pass, on the frame at half size: an 11 px window there is OpenCV's largest (23 px) at
+# full size, which alone parts a marker from a dark edge that motion blur has joined it to.
+HALF_WINDOW = 11
+HALF_SMALLEST_SIDE_PX = 16  # at half size: markers from 32 px
 # The second reading's acceptance (benchmarks/cards.py --tuning chose them; see docs/hardware/cards.md):
 MIN_CELLS = 0.64  # correlation of the 6x6 data cells with the best marker
 MIN_LEAD = 0.12  # ... and by how much it beats the best other marker
@@ -58,11 +63,13 @@ class Reading:
         }
 
 
-def tuned_parameters(long_side: int = 1280) -> cv2.aruco.DetectorParameters:
-    """One thresholding window; no candidate under SMALLEST_SIDE_PX in a frame `long_side` px long."""
+def tuned_parameters(long_side: int = 1280, window: int = THRESHOLD_WINDOW,
+                     smallest: int = SMALLEST_SIDE_PX) -> cv2.aruco.DetectorParameters:
+    """One thresholding window; no candidate under `smallest` px a side in a frame `long_side` px long."""
     params = cv2.aruco.DetectorParameters()
-    params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = THRESHOLD_WINDOW
-    params.minMarkerPerimeterRate = 4 * SMALLEST_SIDE_PX / long_side
+    params.adaptiveThreshWinSizeMin = params.adaptiveThreshWinSizeMax = window
+    params.minMarkerPerimeterRate = 4 * smallest / long_side
+    params.perspectiveRemovePixelPerCell = 2  # bits read from 2x2 px a cell (default 4): as many read, faster
     return params
 
 
@@ -73,7 +80,8 @@ def default_detector() -> cv2.aruco.ArucoDetector:
 
 def markers_of(detector: cv2.aruco.ArucoDetector, gray: np.ndarray, offset: tuple[int, int] = (0, 0),
                scale: float = 1.0) -> list[Marker]:
-    """Markers in `gray`; corners mapped back to the full frame (`gray` was cut at `offset`, scaled by `scale`)."""
+    """Markers in `gray`; corners mapped back to the full frame (`gray` was cut at `offset`, scaled by
+    `scale`)."""
     corners, ids, _ = detector.detectMarkers(gray)
     if not len(corners):  # no marker: OpenCV gives ids=None
         return []
@@ -98,12 +106,13 @@ class CellReader:
 
     def __init__(self) -> None:
         dictionary = cv2.aruco.getPredefinedDictionary(FAMILY)
-        squares = []  # 10x10 cells: the quiet zone (white), the black border, the 6x6 data cells
+        upright = np.ones((FAMILY_SIZE, 10, 10), np.float32)  # quiet zone, black border, 6x6 data cells
         for marker in range(FAMILY_SIZE):
-            square = np.ones((10, 10), np.float32)
-            square[1:9, 1:9] = cv2.aruco.generateImageMarker(dictionary, marker, 8, borderBits=1) / 127.5 - 1
-            squares += [np.rot90(square, -turn) for turn in range(4)]
-        stack = np.array(squares)
+            image = cv2.aruco.generateImageMarker(dictionary, marker, 8, borderBits=1)
+            upright[marker, 1:9, 1:9] = image / 127.5 - 1
+        # row 4 * marker + turn: the marker turned `turn` quarters clockwise
+        turned = [np.rot90(upright, -turn, axes=(1, 2)) for turn in range(4)]
+        stack = np.stack(turned, axis=1).reshape(-1, 10, 10)
         self._squares = _unit_rows(stack.reshape(len(stack), -1))
         self._cells = _unit_rows(stack[:, 2:8, 2:8].reshape(len(stack), -1))
         self._target = np.array([(1, 1), (9, 1), (9, 9), (1, 9)], np.float32) * self.CELL_PX
@@ -128,11 +137,13 @@ class CellReader:
 class CardDetector:
     """Reads the cards in a greyscale frame. `roi` (x, y, w, h) limits it to the scan area."""
 
-    def __init__(self, registry: CardRegistry, roi: tuple[int, int, int, int] | None = None) -> None:
+    def __init__(self, registry: CardRegistry, roi: tuple[int, int, int, int] | None = None,
+                 half_pass: bool = True) -> None:
         self.registry = registry
         self.roi = roi
+        self.half_pass = half_pass  # False: 25 % faster, a few blurred markers fewer (docs/benchmarks.md)
         self._dictionary = cv2.aruco.getPredefinedDictionary(FAMILY)
-        self._detectors: dict[int, cv2.aruco.ArucoDetector] = {}
+        self._detectors: dict[tuple[int, int, int], cv2.aruco.ArucoDetector] = {}
         self._cells = CellReader()
 
     def read(self, frame: np.ndarray) -> Reading:
@@ -156,23 +167,36 @@ class CardDetector:
         return Reading(tuple(cards), tuple(unknown), (time.perf_counter() - start) * 1000)
 
     def markers(self, gray: np.ndarray, offset: tuple[int, int] = (0, 0), scale: float = 1.0) -> list[Marker]:
-        """Every marker in `gray`: those OpenCV decodes, then those the cell reading finds."""
-        corners, ids, rejected = self._detector(max(gray.shape)).detectMarkers(gray)
-        found = [] if ids is None else \
-            [_marker(int(i), c, offset, scale) for c, i in zip(corners, ids.flatten())]
-        seen = {m.marker for m in found}
-        for quad in rejected:
-            read = self._cells.read(gray, quad)
-            if read is not None and read[0] not in seen:
-                seen.add(read[0])
-                found.append(_marker(read[0], read[1], offset, scale))
-        return found
+        """Every marker in `gray`: those OpenCV decodes, then those the cell reading finds, first at
+        full size, then (`half_pass`) at half size with a wider window."""
+        found: dict[int, Marker] = {}
+        self._pass(gray, gray, 1.0, found)
+        if self.half_pass:
+            half = cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+            self._pass(gray, half, 0.5, found)
+        return [_marker(m.marker, np.array(m.corners), offset, scale) for m in found.values()]
 
-    def _detector(self, long_side: int) -> cv2.aruco.ArucoDetector:
-        if long_side not in self._detectors:
-            parameters = tuned_parameters(long_side)
-            self._detectors[long_side] = cv2.aruco.ArucoDetector(self._dictionary, parameters)
-        return self._detectors[long_side]
+    def _pass(self, gray: np.ndarray, image: np.ndarray, size: float, found: dict[int, Marker]) -> None:
+        """Adds the markers of `image` (`gray` resized by `size`) not found yet, in `gray`'s pixels."""
+        long_side = max(image.shape)
+        if size == 1.0:
+            detector = self._detector(long_side, THRESHOLD_WINDOW, SMALLEST_SIDE_PX)
+        else:
+            detector = self._detector(long_side, HALF_WINDOW, HALF_SMALLEST_SIDE_PX)
+        corners, ids, rejected = detector.detectMarkers(image)
+        for quad, marker in zip(corners, [] if ids is None else ids.flatten()):
+            found.setdefault(int(marker), _marker(int(marker), quad, (0, 0), size))
+        for quad in rejected:
+            read = self._cells.read(gray, quad / size)
+            if read is not None and read[0] not in found:
+                found[read[0]] = _marker(read[0], read[1], (0, 0), 1.0)
+
+    def _detector(self, long_side: int, window: int, smallest: int) -> cv2.aruco.ArucoDetector:
+        key = (long_side, window, smallest)
+        if key not in self._detectors:
+            parameters = tuned_parameters(long_side, window, smallest)
+            self._detectors[key] = cv2.aruco.ArucoDetector(self._dictionary, parameters)
+        return self._detectors[key]
 
 
 @dataclass
