@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.assets import read_asset  # noqa: E402
 from hardware.cards import CardDetector, Confirmer, default_detector, markers_of  # noqa: E402
-from hardware.registry import parse_registry  # noqa: E402
+from hardware.registry import CardRegistry, parse_registry  # noqa: E402
 from hardware.scene import (CONDITIONS, FRAME_SIZES, SIZE_BANDS, PlacedCard, Scene,  # noqa: E402
                             envelope_scene, marker_center, render)
 
@@ -231,6 +231,27 @@ def frames_to_placed(detector: CardDetector, marker: int, seed: int, condition: 
     raise RuntimeError("the card was never placed")
 
 
+def report(results: dict[str, dict[tuple[str, int], Tally]], data: list[Frame]) -> None:
+    print("\n".join(summary(results, by_size(data, results))))
+    print()
+    print("\n".join(per_axis(results)))
+    print()
+    print("\n".join(cell_table(results)))
+    default = total(list(results["OpenCV default"].values()))
+    share = {name: statistics.median(total(list(results[name].values())).ms) / statistics.median(default.ms)
+             for name in ("ours", "ours, full size only")}
+    print(f"\nmedian time per frame against OpenCV default's: ours {share['ours']:.2f}, "
+          f"full size only {share['ours, full size only']:.2f}")
+
+
+def confirmation(registry: CardRegistry, known: list[int]) -> None:
+    detector = CardDetector(registry)
+    needed = [frames_to_placed(detector, known[i % len(known)], i, CONDITIONS[i % len(CONDITIONS)])
+              for i in range(20)]
+    print(f"confirmation vote: a card sliding into view is placed {statistics.median(needed):.0f} frames "
+          f"(median; worst {max(needed)}) after its marker is wholly in view, 20 runs")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tuning", action="store_true", help="measure the tuning set (seed 1) instead")
@@ -245,32 +266,17 @@ def main() -> None:
     seed = args.seed if args.seed is not None else TUNING_SEED if args.tuning else MEASURING_SEED
     start = time.perf_counter()
     data = frames(seed, args.per_cell, known, unknown)
-    markers = sum(len(f.truth) for f in data)
-    cards = sum(len(f.scene.cards) for f in data)
-    kind = "measuring" if seed == MEASURING_SEED else "tuning"
-    print(f"{len(data)} frames ({kind} set, seed {seed}; "
+    markers, cards = sum(len(f.truth) for f in data), sum(len(f.scene.cards) for f in data)
+    print(f"{len(data)} frames ({'measuring' if seed == MEASURING_SEED else 'tuning'} set, seed {seed}; "
           f"{args.per_cell} per cell, rendered in {time.perf_counter() - start:.0f} s): {cards} cards, "
           f"{markers} markers ({sum(len(f.truth - set(known)) for f in data)} outside the registry), "
           f"{cards - markers} cards without a sticker")
     everyone = detectors()
     results = measure(data, everyone)
-    print("\n".join(summary(results, by_size(data, results))))
-    print()
-    print("\n".join(per_axis(results)))
-    print()
-    print("\n".join(cell_table(results)))
-    ours, default = total(list(results["ours"].values())), total(list(results["OpenCV default"].values()))
-    one_pass = total(list(results["ours, full size only"].values()))
-    share = [statistics.median(t.ms) / statistics.median(default.ms) for t in (ours, one_pass)]
-    print(f"\nmedian time per frame against OpenCV default's: ours {share[0]:.2f}, "
-          f"full size only {share[1]:.2f}")
+    report(results, data)
     if args.show_misses:
         show_misses(data, everyone, results, args.show_misses)
-    detector = CardDetector(registry)
-    needed = [frames_to_placed(detector, known[i % len(known)], i, CONDITIONS[i % len(CONDITIONS)])
-              for i in range(20)]
-    print(f"confirmation vote: a card sliding into view is placed {statistics.median(needed):.0f} frames "
-          f"(median; worst {max(needed)}) after its marker is wholly in view, 20 runs")
+    confirmation(registry, known)
     print(f"OpenCV {cv2.__version__}")
 
 
