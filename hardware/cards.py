@@ -29,7 +29,7 @@ THRESHOLD_WINDOW = 9  # px: one adaptive-threshold window (OpenCV's default runs
 # full size, which alone parts a marker from a dark edge that motion blur has joined it to.
 HALF_WINDOW = 11
 HALF_SMALLEST_SIDE_PX = 16  # at half size: markers from 32 px
-# The second reading's acceptance (benchmarks/cards.py --tuning chose them; see docs/hardware/cards.md):
+# The second reading's acceptance (chosen on the benchmark's tuning sets; docs/hardware/cards.md):
 MIN_CELLS = 0.64  # correlation of the 6x6 data cells with the best marker
 MIN_LEAD = 0.12  # ... and by how much it beats the best other marker
 MIN_SQUARE = 0.72  # correlation of the whole square with its quiet zone (10x10 cells) with that marker
@@ -141,7 +141,7 @@ class CardDetector:
                  half_pass: bool = True) -> None:
         self.registry = registry
         self.roi = roi
-        self.half_pass = half_pass  # False: 25 % faster, a few blurred markers fewer (docs/benchmarks.md)
+        self.half_pass = half_pass  # False: a quarter less time, a blurred marker now and then fewer
         self._dictionary = cv2.aruco.getPredefinedDictionary(FAMILY)
         self._detectors: dict[tuple[int, int, int], cv2.aruco.ArucoDetector] = {}
         self._cells = CellReader()
