@@ -4,6 +4,7 @@ images, and synthetic frames. Each returns greyscale frames, or None when it has
 from __future__ import annotations
 
 import os
+import struct
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -74,10 +75,15 @@ class CaptureSource:
 
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
+MAX_IMAGE_PIXELS = 40_000_000  # an A4 page at 600 dpi is 35 million; a 32000x32000 PNG would take 2 GB
 
 
 def read_image(path: Path) -> np.ndarray:
-    """A greyscale image from a file; OSError with a sentence when it cannot be read."""
+    """A greyscale image from a file; OSError with a sentence when it cannot be read.
+
+    The size its header claims is checked before anything is decoded: a few bytes claiming
+    100000x100000 pixels are refused in one sentence, never handed to the decoder.
+    """
     try:
         data = np.fromfile(str(path), dtype=np.uint8)
     except OSError as exc:
@@ -86,11 +92,64 @@ def read_image(path: Path) -> np.ndarray:
 
 
 def decode_image(data: bytes) -> np.ndarray:
-    """A greyscale image from a file's bytes; OSError with a sentence when they are not an image."""
-    image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_GRAYSCALE) if data else None
+    """A greyscale image from a file's bytes; OSError with a sentence when they are not an image (the
+    size the header claims is checked before anything is decoded)."""
+    size = image_size(data)
+    if size is None:
+        raise OSError("is not an image OpenCV can read")
+    if size[0] * size[1] > MAX_IMAGE_PIXELS:
+        raise OSError(
+            f"claims {size[0]}x{size[1]} pixels, more than the {MAX_IMAGE_PIXELS:,} an image may have"
+        )
+    try:
+        image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_GRAYSCALE)
+    except cv2.error:
+        image = None
     if image is None:
         raise OSError("is not an image OpenCV can read")
     return image
+
+
+def image_size(head: bytes) -> tuple[int, int] | None:
+    """(width, height) from a PNG, JPEG, BMP or TIFF header; None when it is none of them."""
+    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR" and len(head) >= 24:
+        return struct.unpack(">II", head[16:24])
+    if head.startswith(b"BM") and len(head) >= 26:
+        width, height = struct.unpack("<ii", head[18:26])
+        return abs(width), abs(height)
+    if head.startswith(b"\xff\xd8"):
+        return _jpeg_size(head)
+    if head[:4] in (b"II*\x00", b"MM\x00*"):
+        return _tiff_size(head)
+    return None
+
+
+def _jpeg_size(head: bytes) -> tuple[int, int] | None:
+    at = 2
+    while at + 9 <= len(head) and head[at] == 0xFF:
+        kind, length = head[at + 1], struct.unpack(">H", head[at + 2 : at + 4])[0]
+        if 0xC0 <= kind <= 0xCF and kind not in (0xC4, 0xC8, 0xCC):  # a start-of-frame segment
+            height, width = struct.unpack(">HH", head[at + 5 : at + 9])
+            return width, height
+        at += 2 + length
+    return None
+
+
+def _tiff_size(head: bytes) -> tuple[int, int] | None:
+    order = "<" if head[:2] == b"II" else ">"
+    at = struct.unpack(order + "I", head[4:8])[0]
+    if at + 2 > len(head):
+        return None
+    found: dict[int, int] = {}
+    for entry in range(struct.unpack(order + "H", head[at : at + 2])[0]):
+        tag_at = at + 2 + 12 * entry
+        if tag_at + 12 > len(head):
+            break
+        tag, kind = struct.unpack(order + "HH", head[tag_at : tag_at + 4])
+        if tag in (256, 257):  # ImageWidth, ImageLength: SHORT or LONG
+            form, width = ("H", 2) if kind == 3 else ("I", 4)
+            found[tag] = struct.unpack(order + form, head[tag_at + 8 : tag_at + 8 + width])[0]
+    return (found[256], found[257]) if len(found) == 2 else None
 
 
 class FolderSource:
