@@ -135,7 +135,7 @@ def _table_run(frames: int, seed: int) -> tuple[list[str], list[int]]:
     each card is lost in 10% of frames and misread in 2% (glare) as one of three look-alike cards.
     Returns what went wrong (events that contradict the table) and how many frames each card took."""
     rng = random.Random(seed)
-    cards = sorted(REGISTRY.by_marker.values())
+    cards = sorted((c.game, c.card) for c in REGISTRY.by_marker.values())
     look_alike = {card: rng.sample([c for _, c in cards if c != card], 3) for _, card in cards}
     table: list[str | None] = [None, None, None]
     since = [0, 0, 0]
