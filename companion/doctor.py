@@ -76,7 +76,9 @@ def check_display(config: Config, headless: bool, showing: str | None = None) ->
         return Check(DISPLAY, True, Sentence("not needed (headless)"), required=False)
     if showing is not None:
         return Check(
-            DISPLAY, True, Sentence("working: this screen shows the app (SDL video driver {driver})", driver=showing)
+            DISPLAY,
+            True,
+            Sentence("working: this screen shows the app (SDL video driver {driver})", driver=showing),
         )
     from companion.ui import display
 

@@ -33,9 +33,10 @@ def app(tmp_path):
         headless=True,
     )
     application.draw()
-    done = next(b for b in application.buttons if b.label == "Done: place the Patriots")
-    application.tap(done.rect.center)  # the table is set up (its own test below)
-    application.draw()
+    for label in ("Next: the players", "Done"):  # the table is set up (its own test below)
+        button = next(b for b in application.buttons if b.label == label)
+        application.tap(button.rect.center)
+        application.draw()
     yield application
     application.close()
     service.close()
@@ -64,13 +65,14 @@ def test_the_table_is_set_up_first_from_the_companions_deal(tmp_path):
     app.draw()
     state = app.session.state
     lines = setup_lines(state)
-    assert lines[0] == f"Radetzky on zone {state.radetzky}."
+    assert lines[0] == f"Radetzky and 3 Soldiers on zone {state.radetzky}."
     twos = [z for z in state.zones if state.soldiers[z] == 2]
     assert f"2 Soldiers on zones {', '.join(map(str, twos))}." in lines
     free = next(z for z in state.zones if not state.soldiers[z])
     tap_zone(app, free)  # not yet: the table is still setting up
     assert not any(p.zone for p in app.session.state.patriots)
-    tap_button(app, "Done: place the Patriots")
+    tap_button(app, "Next: the players")
+    tap_button(app, "Done")
     tap_zone(app, free)
     assert any(p.zone == free for p in app.session.state.patriots)
     app.close()
@@ -730,7 +732,9 @@ def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path
     try:
         app.animate, rng = False, random.Random(4)
         app.draw()
-        app.tap(app.buttons[0].rect.center)  # the setup screen's Done
+        for _page in range(2):  # the set-up's pages: Next, then Done
+            app.tap(app.buttons[0].rect.center)
+            app.draw()
         for step in range(400):  # noqa: B007  (the steps taken are checked after the loop)
             if session.over:
                 break

@@ -52,3 +52,71 @@ def test_the_settings_check_leaves_the_apps_own_display_alone(tmp_path):
         assert any(b.label == "New game" for b in app.buttons)
     finally:
         app.close(), opened.close(), store.close()
+
+
+def _app(tmp_path, **options):
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    app = App(
+        Session(Game(edition("milano1848"), Options(**options)), Devices(SimDie(), service)), headless=True
+    )
+    app.draw()
+    return app, service
+
+
+def _shown(app) -> str:
+    """Every text drawn on the screen just now, joined."""
+    from tests.ui.test_app import RecordingFont
+
+    drawn: list[tuple[str, int]] = []
+    fonts = dict(app.fonts)
+    app.fonts.update({name: RecordingFont(font, drawn) for name, font in fonts.items()})
+    app.draw()
+    app.fonts.update(fonts)
+    return " ".join(text for text, _ in drawn)
+
+
+@pytest.mark.parametrize("players, seed", [(3, 4), (4, 6), (5, 2)])
+def test_the_prompt_names_the_patriot_the_tap_places_first_player_first(tmp_path, players, seed):
+    app, service = _app(tmp_path, players=players, seed=seed)
+    try:
+        tap_button(app, "Next: the players")
+        tap_button(app, "Done")
+        state = app.session.state
+        first = state.first_player
+        assert first != 0  # these seeds draw a First Player who is not the first name
+        free = [z for z in state.zones if not state.soldiers[z]]
+        for turn in range(players):
+            placing = (first + turn) % players
+            name = app.session.state.patriots[placing].name
+            headline = app.game.view.headline(app.session)
+            assert headline[1] == (
+                f"First Player {name}: tap a zone" if turn == 0 else f"Place {name}: tap a zone"
+            )
+            tap_zone(app, free[turn])
+            assert app.session.state.patriots[placing].zone == free[turn]
+    finally:
+        app.close(), service.close()
+
+
+@pytest.mark.parametrize("mode", ["basic", "advanced"])
+def test_the_set_up_screen_tells_the_first_player_and_every_step_done_by_hand(tmp_path, mode):
+    app, service = _app(tmp_path, players=4, seed=6, mode=mode)
+    try:
+        state = app.session.state
+        board = _shown(app)
+        assert "Shuffle the other revealed Zone cards back into the Zone deck." in board
+        if mode == "advanced":
+            assert f"Zone {state.radetzky}'s card goes left of the Advanced board: not Available." in board
+        else:
+            assert f"Zone {state.radetzky}'s card stays face up: Available." in board
+        tap_button(app, "Next: the players")
+        players = _shown(app)
+        first = state.patriots[state.first_player].name
+        assert f"First Player: {first} (takes the First Player card)." in players
+        assert "Each player draws 4 Italy cards, First Player first." in players
+        advanced = ("every Help tile on its Base side" in players, "Combat cube on track space 4." in players)
+        assert advanced == ((True, True) if mode == "advanced" else (False, False))  # 4 players: space 4
+        tap_button(app, "Back")
+        assert "Shuffle the other" in _shown(app)
+    finally:
+        app.close(), service.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from companion.games.milano1848 import actions as a
+from companion.games.milano1848.setup import placement_order
 from companion.games.milano1848.state import (
     ACT,
     ANSWER,
@@ -62,8 +63,7 @@ class Panel:
         who = state.patriots[state.active].name if state.active is not None else ""
         lines = [_("Round {round}").format(round=state.round)]
         if state.step == PLACE:
-            waiting = next(p.name for p in state.patriots if p.zone == 0)
-            lines.append(_("Place {name}: tap a zone").format(name=waiting))
+            lines.append(self._placing(state))
         elif state.step == AUSTRIAN_TURN:
             lines.append(_("Austria moves"))
         elif who:
@@ -85,6 +85,15 @@ class Panel:
         if state.fight and state.fight.lens:
             lines.append(_("In the Lens: {count}").format(count=state.fight.lens))
         return lines
+
+    @staticmethod
+    def _placing(state: State) -> str:
+        """Whose Patriot the next tap places: the First Player's, then clockwise (setup step 9)."""
+        waiting = next(i for i in placement_order(state) if state.patriots[i].zone == 0)
+        name = state.patriots[waiting].name
+        if waiting == state.first_player:
+            return _("First Player {name}: tap a zone").format(name=name)
+        return _("Place {name}: tap a zone").format(name=name)
 
     def entries(self, moment: Moment) -> list[Entry]:
         """This moment's buttons; `extra` come after them (the screen's own: a new game)."""

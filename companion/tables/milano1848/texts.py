@@ -13,21 +13,58 @@ from companion.tables.milano1848.icons import icon_name, side_name
 
 
 def setup_lines(state: State) -> list[str]:
-    """Where the companion's deal puts Radetzky and the Soldiers (setup steps 6-8), for the table."""
+    """Where the companion's deal puts Radetzky, the Soldiers and the Zone cards (setup steps 5-7, and
+    the Advanced game's Radetzky card), for the table to set up by hand: the board's page."""
+    lines = [
+        ngettext(
+            "Radetzky and {count} Soldier on zone {zone}.",
+            "Radetzky and {count} Soldiers on zone {zone}.",
+            state.soldiers[state.radetzky],
+        ).format(count=state.soldiers[state.radetzky], zone=state.radetzky)
+    ]
     by_count: dict[int, list[int]] = {}
     for zone in state.zones:
-        if state.soldiers[zone]:
+        if state.soldiers[zone] and zone != state.radetzky:
             by_count.setdefault(state.soldiers[zone], []).append(zone)
-    lines = [_("Radetzky on zone {zone}.").format(zone=state.radetzky)]
-    lines += [
-        ngettext("{count} Soldier on zones {zones}.", "{count} Soldiers on zones {zones}.", n).format(
-            count=n, zones=", ".join(map(str, z))
+    lines += [_soldiers_on(n, z) for n, z in sorted(by_count.items(), reverse=True)]
+    if state.mode == "advanced":
+        lines.append(
+            _("Zone {zone}'s card goes left of the Advanced board: not Available.").format(
+                zone=state.radetzky
+            )
         )
-        for n, z in sorted(by_count.items(), reverse=True)
-    ]
-    lines.append(_("Zone cards face up: {zones}.").format(zones=", ".join(map(str, state.available))))
-    lines.append(_("Reserve {reserve}, Castle {castle}.").format(reserve=state.reserve, castle=state.castle))
+    else:
+        lines.append(_("Zone {zone}'s card stays face up: Available.").format(zone=state.radetzky))
+    lines.append(_("Shuffle the other revealed Zone cards back into the Zone deck."))
+    return lines  # the reserve and the Castle are on the board's corner
+
+
+def players_lines(state: State) -> list[str]:
+    """The players' page of the set-up (steps 4, 8 and the Advanced game's board, tiles and cube)."""
+    lines = [_("First Player: {name} (takes the First Player card).").format(name=first_player(state))]
+    if state.players == 1:
+        lines.append(_("Draw 4 Italy cards."))
+    else:
+        lines.append(_("Each player draws 4 Italy cards, First Player first."))
+    if state.players == 2:
+        lines.append(_("The third Patriot's 4 cards lie face up."))
+    if state.mode == "advanced":
+        lines.append(_("Advanced board below the main board, every Help tile on its Base side."))
+        lines.append(_("Combat cube on track space {space}.").format(space=state.cube))
     return lines
+
+
+def first_player(state: State) -> str:
+    """The First Player's name (its Patriot's)."""
+    return state.patriots[state.first_player].name
+
+
+def _soldiers_on(count: int, zones: list[int]) -> str:
+    if len(zones) == 1:
+        text = ngettext("{count} Soldier on zone {zones}.", "{count} Soldiers on zone {zones}.", count)
+    else:
+        text = ngettext("{count} Soldier on zones {zones}.", "{count} Soldiers on zones {zones}.", count)
+    return text.format(count=count, zones=", ".join(map(str, zones)))
 
 
 def advice_text(advice: Advice) -> str:
@@ -62,9 +99,11 @@ def threat_text(falling: frozenset[int], winner: str | None) -> str:
     parts = []
     if falling:
         parts.append(
-            _("Next Austrian turn: zones {zones} fall (red).").format(
-                zones=", ".join(map(str, sorted(falling)))
-            )
+            ngettext(
+                "Next Austrian turn: zone {zones} falls (red).",
+                "Next Austrian turn: zones {zones} fall (red).",
+                len(falling),
+            ).format(zones=", ".join(map(str, sorted(falling))))
         )
     if winner:
         parts.append(_("{side} wins in the next Austrian turn.").format(side=side_name(winner)))
