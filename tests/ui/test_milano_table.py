@@ -120,3 +120,32 @@ def test_the_set_up_screen_tells_the_first_player_and_every_step_done_by_hand(tm
         assert "Shuffle the other" in _shown(app)
     finally:
         app.close(), service.close()
+
+
+def test_a_resumed_hidden_game_stays_hidden_with_peek(tmp_path):
+    import random
+
+    from companion.games.milano1848.bots import greedy_bot
+    from companion.games.milano1848.state import ACT
+    from tests.ui.test_app import _desk
+
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        for label in ("Hidden", "New game", "Start"):
+            tap_button(app, label)
+        rng = random.Random(3)
+        while not (app.session.state.step == ACT and app.session.state.round == 2):
+            app.session.do(greedy_bot(app.session.state, rng))
+    finally:
+        app.close(), opened.close(), store.close()  # the power goes
+
+    app, store, opened = _desk(tmp_path)
+    try:
+        app.draw()
+        tap_button(app, next(b.label for b in app.buttons if b.label.startswith("Resume")))
+        panel = app.game.view.panel
+        assert panel.hand_line(app.session.state) == "Hand: 4 cards (hold Peek)"
+        assert any(b.label == "Peek" for b in app.buttons)
+    finally:
+        app.close(), opened.close(), store.close()

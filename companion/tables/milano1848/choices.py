@@ -83,6 +83,7 @@ class Choices:
             seed=seed if self.seed is None else self.seed,
             wave=wave,
             tracked=self.privacy != TABLE_DECKS,
+            hands="open" if self.privacy == TABLE_DECKS else self.privacy,
         )
 
     def names(self, options: Options) -> tuple[int, tuple[str, ...]]:
