@@ -149,3 +149,113 @@ def test_a_resumed_hidden_game_stays_hidden_with_peek(tmp_path):
         assert any(b.label == "Peek" for b in app.buttons)
     finally:
         app.close(), opened.close(), store.close()
+
+
+def card_face(state, card):
+    from companion.tables.milano1848.helps import card_face as face
+
+    return face(state, card)
+
+
+def _to_phase_1(app):
+    tap_button(app, "Next: the players")
+    tap_button(app, "Done")
+    state = app.session.state
+    for zone in [z for z in state.zones if not state.soldiers[z]][: len(state.patriots)]:
+        tap_zone(app, zone)
+
+
+def _labels(app) -> list[str]:
+    return [b.label for b in app.buttons]
+
+
+def _hold_peek(app):
+    import pygame
+
+    peek = next(b for b in app.buttons if b.label == "Peek")
+    app.tap(peek.rect.center)  # pressed: held until the finger lifts
+    app.draw()
+    return lambda: (
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=peek.rect.center, button=1)),
+        app.frame(),
+    )
+
+
+def test_hidden_hands_name_no_card_on_the_help_and_strengthen_lists_unless_peek_is_held(tmp_path):
+    app, service = _app(tmp_path, players=3, seed=4, mode="advanced", hands="hidden")
+    try:
+        _to_phase_1(app)
+        state = app.session.state
+        hand = state.hands[state.patriots[state.active].hand]
+        faces = sorted(card_face(state, c) for c in hand)  # "Swords (Balloon)" and the like
+        assert app.game.view.panel.hand_line(state) == "Hand: 4 cards (hold Peek)"
+        tap_button(app, "Help")
+        assert _labels(app)[:4] == ["Card 1", "Card 2", "Card 3", "Card 4"] and "Peek" in _labels(app)
+        release = _hold_peek(app)
+        assert app.game.view.panel.hand_line(state) == "Hand: " + ", ".join(faces)  # icons and Helps
+        assert _labels(app)[0] != "Card 1"  # the cards' Helps, while Peek is held
+        release()
+        app.draw()
+        assert _labels(app)[:4] == ["Card 1", "Card 2", "Card 3", "Card 4"]
+        tap_button(app, "Cancel")
+        tap_button(app, "Strengthen")
+        tap_button(app, "Balloon")
+        assert _labels(app)[:4] == ["Card 1", "Card 2", "Card 3", "Card 4"]
+    finally:
+        app.close(), service.close()
+
+
+def test_an_icon_count_hand_is_seen_by_its_holder_with_peek(tmp_path):
+    app, service = _app(tmp_path, players=3, seed=4, hands="count")
+    try:
+        _to_phase_1(app)
+        state = app.session.state
+        assert app.game.view.panel.hand_line(state).startswith("Hand: 4 cards, ")
+        release = _hold_peek(app)
+        icons = sorted(card_face(state, c) for c in state.hands[state.patriots[state.active].hand])
+        assert app.game.view.panel.hand_line(state) == "Hand: " + ", ".join(icons)
+        release()
+        assert app.game.view.panel.hand_line(state).startswith("Hand: 4 cards, ")
+    finally:
+        app.close(), service.close()
+
+
+def test_fighting_together_each_answer_says_whose_card_it_is(tmp_path):
+    """Strength in unity: two Patriots in the fight's zone; each answer button names its holder."""
+    from companion.games.milano1848 import actions as a
+    from companion.games.milano1848.state import ANSWER
+
+    app, service = _app(tmp_path, players=3, seed=4)
+    try:
+        tap_button(app, "Next: the players")
+        tap_button(app, "Done")
+        session = app.session
+        state = session.state
+        board = state.edition.board
+        home, target = next(
+            (z, y)
+            for z in state.zones
+            if not state.soldiers[z]
+            for y in sorted(board.neighbours[z])
+            if state.soldiers[y] and y != state.radetzky
+        )
+        for _ in state.patriots:
+            tap_zone(app, home)
+        first = session.state.active
+        session.do(a.Move(target))
+        session.do(a.EndTurn())
+        second = session.state.active
+        session.do(a.Move(target))
+        session.do(a.FightSoldiers())
+        app.draw()
+        state = session.state
+        assert state.step == ANSWER
+        names = {state.patriots[first].name, state.patriots[second].name}
+        answers = [b for b in app.buttons if isinstance(b.action, a.Answer)]
+        for button in answers:
+            card = button.action.cards[0]
+            holder = next(p.name for p in state.patriots if card in state.hands[p.hand])
+            assert button.label.endswith(f" ({holder})"), button.label
+        assert {b.label.rsplit(" (", 1)[1].rstrip(")") for b in answers} == names
+    finally:
+        app.close(), service.close()

@@ -20,7 +20,7 @@ from companion.games.milano1848.state import (
 )
 from companion.i18n import _, ngettext
 from companion.tables.base import CancelCard, Entry, Intent, Moment, NameCard, Play, Refuse, Undo
-from companion.tables.milano1848.helps import HelpChooser
+from companion.tables.milano1848.helps import HelpChooser, card_face, hidden_card
 from companion.tables.milano1848.icons import icon_name, side_name
 from companion.tables.milano1848.table import MilanoTable, drawable, unseen_card
 from companion.ui.panel import HOLD, UNDO
@@ -44,15 +44,19 @@ class Panel:
         """The active Patriot's hand as the table agreed to share it (tracked decks only)."""
         if state.step != ACT or state.active is None or not state.tracked:
             return None
-        cards = state.hands[state.patriots[state.active].hand]
-        icons = [icon_name(state.edition.italy[c][0]) for c in cards if c != "?"]
-        if self.privacy == "count":
+        cards = [c for c in state.hands[state.patriots[state.active].hand] if c != "?"]
+        if self.privacy == "count" and not self.peeking:
+            icons = {state.edition.italy[c][0] for c in cards}
             return _("Hand: {cards} cards, {icons} different icons").format(
-                cards=len(cards), icons=len(set(icons))
+                cards=len(cards), icons=len(icons)
             )
         if self.privacy == "hidden" and not self.peeking:
             return _("Hand: {cards} cards (hold Peek)").format(cards=len(cards))
-        return _("Hand: {icons}").format(icons=" ".join(sorted(icons)))
+        return _("Hand: {icons}").format(icons=", ".join(sorted(card_face(state, c) for c in cards)))
+
+    def faces_shown(self) -> bool:
+        """Whether buttons may name the cards in hand: open hands, or while Peek is held."""
+        return self.privacy == "open" or self.peeking
 
     def headline(self, state: State) -> list[str]:
         if state.step == OVER:
@@ -108,7 +112,7 @@ class Panel:
         if state.step != ACT:
             self.helps.reset()
         elif self.helps.mode:
-            return self.helps.entries(state, Play)
+            return self.helps.entries(state, Play, self.faces_shown()) + self._peek(state)
         if state.step == ACT:
             specs = [
                 (_("Conquer"), a.Conquer()),
@@ -118,7 +122,7 @@ class Panel:
                 (_("End turn"), a.EndTurn()),
             ]
         elif state.step == ANSWER:
-            return self._answers(state)
+            return self._answers(state) + self._peek(state)
         elif state.step == CONTINUE:
             specs = [(_("Continue"), a.Continue()), (_("Stop"), a.Stop())]
         elif state.step == AUSTRIAN_TURN:
@@ -131,16 +135,19 @@ class Panel:
             specs = [(_("Zone {zone}").format(zone=z), a.Promote(z)) for z in state.not_available]
         entries: list[Entry] = [(label, action, partial(Play, action)) for label, action in specs]
         if state.step == ACT and state.mode == "advanced":
-            entries += self.helps.entries(state, Play)
+            entries += self.helps.entries(state, Play, self.faces_shown())
         if state.step in (ACT, CONTINUE) and not state.tracked and not self.helps.mode:
             entries.append((_("Odds"), ("odds",), partial(self._count, [0, 0, 0])))  # the table's own decks
-        if state.step == ACT and self.privacy == "hidden" and state.tracked:
-            entries.append(
-                (_("Peek"), PEEK, _nothing)
-            )  # held, not tapped: the screen shows the hand while it is down
+        entries += self._peek(state)
         if state.step not in (OVER,) and moment.game.records:
             entries.append((_("Undo"), UNDO, Undo))
         return entries
+
+    def _peek(self, state: State) -> list[Entry]:
+        """Hidden or counted hands: Peek, held (not tapped), shows the hand while it is down."""
+        if state.step in (ACT, ANSWER) and self.privacy != "open" and state.tracked:
+            return [(_("Peek"), PEEK, _nothing)]
+        return []
 
     def _count(self, icons: list[int] | None) -> None:
         self.counting = icons
@@ -185,17 +192,32 @@ class Panel:
         return entries
 
     def _answers(self, state: State) -> list[Entry]:
+        """A button per card that can answer; with Patriots fighting together (or the solitaire's
+        revealed cards) each says whose it is."""
         assert state.fight is not None and state.active is not None
         radetzky = state.fight.kind == "radetzky"
-        zone = state.patriots[state.active].zone
-        cards = [c for i in state.patriots_in(zone) for c in state.hands[state.patriots[i].hand] if c != "?"]
-        cards = list(dict.fromkeys(cards + state.pool))
+        owners = self._owners(state)
+        together = len(set(owners.values())) > 1 or bool(state.pool)
         entries: list[Entry] = []
-        for card in cards:
-            icon, help_ = state.edition.italy[card]
-            label = f"{icon_name(icon)}{' *' if card in self.selected else ''}"
+        for number, card in enumerate(list(owners) + [c for c in state.pool if c not in owners], 1):
+            face = icon_name(state.edition.italy[card][0]) if self.faces_shown() else hidden_card(number)
+            whose = f" ({owners.get(card, _('table'))})" if together else ""
+            label = f"{face}{whose}{' *' if card in self.selected else ''}"
             entries.append(self._answer_entry(label, card, radetzky))
         return entries + self._unseen(state, radetzky)
+
+    @staticmethod
+    def _owners(state: State) -> dict[str, str]:
+        """The fighters' seen cards, each with the name of the Patriot holding it (the active first)."""
+        assert state.active is not None
+        zone = state.patriots[state.active].zone
+        fighters = [state.active] + [i for i in state.patriots_in(zone) if i != state.active]
+        owners: dict[str, str] = {}
+        for index in fighters:
+            for card in state.hands[state.patriots[index].hand]:
+                if card != "?":
+                    owners.setdefault(card, state.patriots[index].name)
+        return owners
 
     def _answer_entry(self, label: str, card: str, radetzky: bool) -> Entry:
         if radetzky:
