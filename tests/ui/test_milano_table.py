@@ -259,3 +259,25 @@ def test_fighting_together_each_answer_says_whose_card_it_is(tmp_path):
         assert {b.label.rsplit(" (", 1)[1].rstrip(")") for b in answers} == names
     finally:
         app.close(), service.close()
+
+
+def test_a_fight_is_taken_back_by_touch_while_answering(tmp_path):
+    """The revealed card's warning says "Undo again": both Undos are taps on the screen."""
+    import random
+
+    from companion.games.milano1848.bots import greedy_bot
+    from companion.games.milano1848.state import ACT, ANSWER
+
+    app, service = _app(tmp_path, players=3, seed=4)
+    try:
+        _to_phase_1(app)
+        session, rng = app.session, random.Random(2)
+        while session.state.step != ANSWER:
+            session.do(greedy_bot(session.state, rng))
+        app.draw()
+        tap_button(app, "Undo")
+        assert session.state.step == ANSWER and "Undo again" in session.message
+        tap_button(app, "Undo")
+        assert session.state.step == ACT and session.message.startswith("Undone")
+    finally:
+        app.close(), service.close()

@@ -106,6 +106,8 @@ class Panel:
             return self._name_the_card(moment)
         if state.step not in (ACT, CONTINUE):
             self.counting = None  # the moment passed
+        if state.step != ANSWER:
+            self.selected = []  # cards picked toward an answer that was taken back
         if self.counting is not None:
             return self._counting_entries(state)
         specs: list[tuple[str, a.Action]] = []
@@ -122,7 +124,7 @@ class Panel:
                 (_("End turn"), a.EndTurn()),
             ]
         elif state.step == ANSWER:
-            return self._answers(state) + self._peek(state)
+            return self._answers(state) + self._peek(state) + self._undo(moment)
         elif state.step == CONTINUE:
             specs = [(_("Continue"), a.Continue()), (_("Stop"), a.Stop())]
         elif state.step == AUSTRIAN_TURN:
@@ -138,10 +140,14 @@ class Panel:
             entries += self.helps.entries(state, Play, self.faces_shown())
         if state.step in (ACT, CONTINUE) and not state.tracked and not self.helps.mode:
             entries.append((_("Odds"), ("odds",), partial(self._count, [0, 0, 0])))  # the table's own decks
-        entries += self._peek(state)
-        if state.step not in (OVER,) and moment.game.records:
-            entries.append((_("Undo"), UNDO, Undo))
-        return entries
+        return entries + self._peek(state) + self._undo(moment)
+
+    @staticmethod
+    def _undo(moment: Moment) -> list[Entry]:
+        """Undo, a tap away whenever a decision can be taken back (answering a card too)."""
+        if moment.state.step != OVER and moment.game.records:
+            return [(_("Undo"), UNDO, Undo)]
+        return []
 
     def _peek(self, state: State) -> list[Entry]:
         """Hidden or counted hands: Peek, held (not tapped), shows the hand while it is down."""
