@@ -140,7 +140,7 @@ class Sessions:
         face = journal.last_shown()
         if face is not None:
             self.devices.die.show(face)  # the die shows what it showed before the power went
-        session.message = _("Resumed: round {round}.").format(round=saved.round)
+        session.message = session.news = _("Resumed: round {round}.").format(round=saved.round)
         return session
 
 

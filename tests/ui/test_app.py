@@ -814,7 +814,8 @@ def test_each_clash_is_told_with_both_cards_and_the_fight_with_its_zone(app):
         if state.step == ANSWER and state.fight is not None and state.fight.kind == "soldiers":
             app.draw()
             zone = state.patriots[state.active].zone
-            assert f"Fight in zone {zone}" in app.game.view.panel.headline(state)
+            who = state.patriots[state.active].name
+            assert f"{who}: fight in zone {zone}" in app.game.view.panel.headline(state)
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             answer = next(b for b in app.buttons if isinstance(b.action, a.Answer))
             played = icon_name(state.edition.italy[answer.action.cards[0]][0])

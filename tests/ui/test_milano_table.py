@@ -281,3 +281,72 @@ def test_a_fight_is_taken_back_by_touch_while_answering(tmp_path):
         assert session.state.step == ACT and session.message.startswith("Undone")
     finally:
         app.close(), service.close()
+
+
+def _said(language, text):
+    from companion import i18n
+
+    i18n.use(language)
+    try:
+        return text()
+    finally:
+        i18n.use("en")
+
+
+def test_the_odds_read_right_in_both_languages():
+    """Made-up odds (not a game's): one Soldier in the Lens, 1,5 removed on average by continuing."""
+    from companion.games.milano1848.odds import Advice, Outlook
+    from companion.tables.milano1848.texts import advice_text
+
+    def outlook(expected, win):
+        return Outlook(expected, win, "", lambda: ())
+
+    stop = Advice(go=outlook(0.75, 0.4), stop=outlook(1.0, 0.0))
+    go = Advice(go=outlook(1.5, 0.75), stop=outlook(1.0, 0.0))
+    assert advice_text(stop) == (
+        "Stop: that removes the 1 Soldier in the Lens. Continuing has 40% to take another Soldier, "
+        "60% to lose it (0.75 removed on average)."
+    )
+    italian = _said("it", lambda: advice_text(go))
+    assert "1,50" in italian and "perdere i 1" not in italian and "1.50" not in italian
+    assert "1,3 eliminati" in _said("it", lambda: advice_text(Advice(soldiers=1.26)))
+
+
+def test_counts_agree_with_their_nouns_and_round_is_not_turn(tmp_path):
+    from companion.tables.milano1848.texts import setup_lines, threat_text
+
+    assert threat_text(frozenset({7}), None) == "Next Austrian turn: zone 7 falls (red)."
+    app, service = _app(tmp_path, players=4, seed=6)
+    try:
+        lines = setup_lines(app.session.state)
+        assert not [line for line in lines if line.startswith("1 Soldiers") or "zones 8." in line], lines
+        assert "Radetzky and 3 Soldiers on zone 8." in lines
+        _to_phase_1(app)
+        panel = app.game.view.panel
+        panel.privacy = "hidden"
+        state = app.session.state
+        state.hands[state.patriots[state.active].hand][1:] = []  # one card left (invented, to read the line)
+        assert panel.hand_line(state) == "Hand: 1 card (hold Peek)"
+        headline = _said("it", lambda: app.game.view.headline(app.session))
+        assert headline[0] == "Round 1" and _said(
+            "it", lambda: __import__("companion.i18n").i18n._("End turn")
+        )
+    finally:
+        app.close(), service.close()
+
+
+def test_undone_is_told_in_ink_and_a_refusal_in_alarm_red(tmp_path):
+    from companion.ui import theme
+
+    app, service = _app(tmp_path, players=3, seed=4)
+    try:
+        tap_button(app, "Next: the players")
+        tap_button(app, "Done")
+        state = app.session.state
+        tap_zone(app, next(z for z in state.zones if state.soldiers[z]))  # refused: Soldiers there
+        assert app.game.lines()[0][1] == theme.ALERT
+        tap_zone(app, next(z for z in state.zones if not state.soldiers[z]))
+        tap_button(app, "Undo")
+        assert app.game.lines()[0] == ("Undone: place.", theme.INK)
+    finally:
+        app.close(), service.close()

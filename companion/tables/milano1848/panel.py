@@ -45,13 +45,13 @@ class Panel:
         if state.step != ACT or state.active is None or not state.tracked:
             return None
         cards = [c for c in state.hands[state.patriots[state.active].hand] if c != "?"]
+        count = ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
         if self.privacy == "count" and not self.peeking:
-            icons = {state.edition.italy[c][0] for c in cards}
-            return _("Hand: {cards} cards, {icons} different icons").format(
-                cards=len(cards), icons=len(icons)
-            )
+            kinds = len({state.edition.italy[c][0] for c in cards})
+            icons = ngettext("{count} icon", "{count} different icons", kinds).format(count=kinds)
+            return _("Hand: {cards}, {icons}").format(cards=count, icons=icons)
         if self.privacy == "hidden" and not self.peeking:
-            return _("Hand: {cards} cards (hold Peek)").format(cards=len(cards))
+            return _("Hand: {cards} (hold Peek)").format(cards=count)
         return _("Hand: {icons}").format(icons=", ".join(sorted(card_face(state, c) for c in cards)))
 
     def faces_shown(self) -> bool:
@@ -70,23 +70,30 @@ class Panel:
             lines.append(self._placing(state))
         elif state.step == AUSTRIAN_TURN:
             lines.append(_("Austria moves"))
+        elif state.fight and state.active is not None:
+            lines += self._fight_lines(state, who)
         elif who:
             lines.append(
                 ngettext("{name}: {count} action", "{name}: {count} actions", state.actions_left).format(
                     name=who, count=state.actions_left
                 )
             )
-        if state.fight and state.active is not None:
-            zone = state.patriots[state.active].zone
-            lines.append(
-                _("Against Radetzky, zone {zone}").format(zone=zone)
-                if state.fight.kind == "radetzky"
-                else _("Fight in zone {zone}").format(zone=zone)
-            )
-        if state.fight and state.fight.revealed:
+        return lines
+
+    @staticmethod
+    def _fight_lines(state: State, who: str) -> list[str]:
+        """Who fights where (the actions left wait until it ends), what Austria shows, the Lens."""
+        assert state.fight is not None and state.active is not None
+        zone = state.patriots[state.active].zone
+        lines = [
+            _("{name} against Radetzky, zone {zone}").format(name=who, zone=zone)
+            if state.fight.kind == "radetzky"
+            else _("{name}: fight in zone {zone}").format(name=who, zone=zone)
+        ]
+        if state.fight.revealed:
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             lines.append(_("Austria shows: {icons}").format(icons=shown))
-        if state.fight and state.fight.lens:
+        if state.fight.lens:
             lines.append(_("In the Lens: {count}").format(count=state.fight.lens))
         return lines
 

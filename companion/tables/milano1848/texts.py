@@ -5,10 +5,10 @@ from __future__ import annotations
 from companion.assets import edition
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.events import Event
-from companion.games.milano1848.odds import Advice
+from companion.games.milano1848.odds import Advice, Outlook
 from companion.games.milano1848.setup import Options, setup_counts
 from companion.games.milano1848.state import State
-from companion.i18n import _, ngettext
+from companion.i18n import _, decimal, ngettext
 from companion.tables.milano1848.icons import icon_name, side_name
 
 
@@ -68,31 +68,39 @@ def _soldiers_on(count: int, zones: list[int]) -> str:
 
 
 def advice_text(advice: Advice) -> str:
-    """The odds in the table's language."""
+    """The odds in the table's language: continue or stop, else which fight is worth it."""
     if advice.go is not None and advice.stop is not None:
-        lens = round(advice.stop.expected)
-        win = round(advice.go.clash_win * 100)
-        worth = advice.go.expected > advice.stop.expected + 1e-12
-        text = (
-            _(
-                "Continue: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens "
-                "(on average {removed:.2f} removed, against {lens} by stopping)."
-            )
-            if worth
-            else _(
-                "Stop: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens "
-                "(continuing removes {removed:.2f} on average, stopping {lens})."
-            )
-        )
-        return text.format(win=win, lose=100 - win, lens=lens, removed=advice.go.expected)
+        return _stop_or_go(advice.go, advice.stop)
     parts = []
     if advice.radetzky is not None:
         parts.append(_("Fight Radetzky: {chance}% to win.").format(chance=round(advice.radetzky * 100)))
     if advice.soldiers is not None:
         parts.append(
-            _("Fight the Soldiers: {removed:.1f} removed on average.").format(removed=advice.soldiers)
+            _("Fight the Soldiers: {removed} removed on average.").format(removed=decimal(advice.soldiers, 1))
         )
     return " ".join(parts)
+
+
+def _stop_or_go(go: Outlook, stop: Outlook) -> str:
+    """Continuing risks the Soldiers in the Lens for one more; stopping removes them for sure."""
+    lens = round(stop.expected)
+    win = round(go.clash_win * 100)
+    values = {"win": win, "lose": 100 - win, "lens": lens, "removed": decimal(go.expected, 2)}
+    if go.expected > stop.expected + 1e-12:
+        return ngettext(
+            "Continue: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens "
+            "({removed} removed on average, against {lens} by stopping).",
+            "Continue: {win}% to take another Soldier, {lose}% to lose the {lens} in the Lens "
+            "({removed} removed on average, against {lens} by stopping).",
+            lens,
+        ).format(**values)
+    return ngettext(
+        "Stop: that removes the {lens} Soldier in the Lens. Continuing has {win}% to take another "
+        "Soldier, {lose}% to lose it ({removed} removed on average).",
+        "Stop: that removes the {lens} Soldiers in the Lens. Continuing has {win}% to take another "
+        "Soldier, {lose}% to lose them ({removed} removed on average).",
+        lens,
+    ).format(**values)
 
 
 def threat_text(falling: frozenset[int], winner: str | None) -> str:
