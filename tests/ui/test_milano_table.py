@@ -350,3 +350,37 @@ def test_undone_is_told_in_ink_and_a_refusal_in_alarm_red(tmp_path):
         assert app.game.lines()[0] == ("Undone: place.", theme.INK)
     finally:
         app.close(), service.close()
+
+
+def test_companion_run_players_and_seed_reach_the_start_screen_and_the_game(tmp_path):
+    """`companion run --players 3 --seed 5`: the start screen shows 3 chosen; the game has seed 5."""
+    import queue
+
+    from companion import config as configuration
+    from companion.app_command import Sessions, _choices
+    from companion.cli import build_parser
+    from companion.devices import open_devices
+    from companion.store import Store
+    from companion.ui import theme
+
+    args = build_parser().parse_args(["run", "--players", "3", "--seed", "5", "--headless"])
+    store = Store(tmp_path / "state")
+    opened = open_devices(configuration.defaults(), store.directory, queue.Queue().put, retry_s=0.05)
+    app = App(
+        None,
+        headless=True,
+        new_session=Sessions(store, opened.devices).new,
+        choices=_choices("milano1848", args),
+    )
+    try:
+        app.draw()
+        chosen = {b.label for b in app.buttons if b.colour == theme.ITALY_GREEN}
+        assert "3" in chosen and not {"1", "2", "4", "5"} & chosen
+        assert "Table Companion - Radetzky: Milano 1848 (seed 5)" in _shown(app)
+        tap_button(app, "New game")
+        tap_button(app, "Start")
+        state = app.session.state
+        assert (state.players, state.seed) == (3, 5)
+        assert app.session.game.header()["options"]["seed"] == 5
+    finally:
+        app.close(), opened.close(), store.close()
