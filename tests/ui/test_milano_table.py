@@ -384,3 +384,45 @@ def test_companion_run_players_and_seed_reach_the_start_screen_and_the_game(tmp_
         assert app.session.game.header()["options"]["seed"] == 5
     finally:
         app.close(), opened.close(), store.close()
+
+
+def test_a_desk_keyboard_types_names_with_accents_enter_is_done_escape_cancels(tmp_path):
+    import pygame
+
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    app = App(
+        None,
+        headless=True,
+        new_session=lambda game, options: Session(
+            Game(edition("milano1848"), options), Devices(SimDie(), service)
+        ),
+    )
+
+    def keys(*events):
+        for kind, value in events:
+            if kind == "text":
+                pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=value))
+            else:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.key.key_code(value), mod=0))
+        app.frame()
+
+    try:
+        app.draw()
+        for label in ("3", "New game", "Carlo"):
+            tap_button(app, label)
+        keys(*[("key", "backspace")] * 5, ("text", "N"), ("text", "iccolò"), ("key", "return"))
+        assert app.lobby.players.editing is None and app.lobby.players.names[0] == "Niccolò"
+        tap_button(app, "Bartolomeo")
+        keys(("text", "nr"), ("key", "escape"))  # n and r are table buttons' keys elsewhere; here letters
+        assert app.lobby.players.names[1] == "Bartolomeo" and app.lobby.players.editing is None
+        tap_button(app, "Luciano")
+        tap_button(app, "Cancel")  # the touch keyboard's Cancel too
+        assert app.lobby.players.names[2] == "Luciano"
+        tap_button(app, "Luciano")
+        for key in ("Delete",) * 7 + ("M", "O", "S", "È"):
+            tap_button(app, key)
+        tap_button(app, "Done")
+        tap_button(app, "Start")
+        assert [p.name for p in app.session.state.patriots] == ["Niccolò", "Bartolomeo", "Mosè"]
+    finally:
+        app.close(), service.close()
