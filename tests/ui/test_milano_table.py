@@ -426,3 +426,69 @@ def test_a_desk_keyboard_types_names_with_accents_enter_is_done_escape_cancels(t
         assert [p.name for p in app.session.state.patriots] == ["Niccolò", "Bartolomeo", "Mosè"]
     finally:
         app.close(), service.close()
+
+
+def test_the_advanced_game_shows_its_cube_tiles_not_available_zones_and_confirms_a_strengthen(tmp_path):
+    from companion.games.milano1848 import actions as a
+    from companion.ui import theme
+
+    app, service = _app(tmp_path, players=3, seed=4, mode="advanced")
+    try:
+        _to_phase_1(app)
+        session = app.session
+        state = session.state
+        assert app.game.view.headline(session)[0] == "Round 1, cube 3/8"  # 3 players: the cube starts on 3
+        lines = [text for text, _ in app.game.view.lines(session)]
+        zones = ", ".join(map(str, sorted(state.not_available)))
+        assert f"Not Available: {zones}." in lines
+        hand = state.hands[state.patriots[state.active].hand]
+        card = hand[0]
+        tap_button(app, "Strengthen")
+        hint = app.game.view.lines(session)[0][0]
+        assert hint == "Help tiles: Balloon 0/3, Martinitt 0/3, Rifle 0/3, Barricade 0/4, Noblewoman 0/4."
+        tap_button(app, "Cancel")
+        tile = state.edition.italy[card][1]
+        session.do(a.Strengthen(tile, (card,)))
+        name, needed = tile.capitalize(), 3 + (tile in ("barricade", "noblewoman"))
+        done = f"Strengthened: 1 of {needed} cards under the {name} tile."
+        assert app.game.view.lines(session)[0] == (done, theme.ITALY_GREEN)
+        icon = {"swords": "Swords", "map": "Map", "cannonball": "Cannon"}[state.edition.italy[card][0]]
+        tap_button(app, "Strengthen")
+        assert f"{name} 1/{needed} {icon}" in app.game.view.lines(session)[0][0]
+    finally:
+        app.close(), service.close()
+
+
+def test_a_barricade_is_a_striped_barrier_not_a_letter_like_a_pawns(tmp_path):
+    import pygame
+
+    from companion.ui import theme
+    from tests.ui.test_app import RecordingFont
+
+    app, service = _app(tmp_path, players=3, seed=4, mode="advanced", names=("Bruno", "Lia", "Carlo"))
+    try:
+        _to_phase_1(app)
+        state = app.session.state
+        board = app.game.view.board
+        zone = next(z for z in state.zones if not state.patriots_in(z) and z != state.radetzky)
+        x, y = board.centres[zone]
+        spot = pygame.Rect(int(x + board.radius * 0.6), int(y) - 4, board.radius // 2, 8)
+
+        def drawn():
+            surface = pygame.Surface(app.screen.get_size())
+            seen: list = []
+            board.draw(surface, state, {k: RecordingFont(f, seen) for k, f in app.fonts.items()})
+            red = sum(
+                surface.get_at((px, py))[:3] == theme.ALERT
+                for px in range(spot.left, spot.right)
+                for py in range(spot.top, spot.bottom)
+            )
+            return red, [text for text, _ in seen]
+
+        red_before, texts_before = drawn()
+        state.barricades.append(zone)  # a Barricade there (set by hand, for the drawing only)
+        red_after, texts_after = drawn()
+        assert red_before == 0 and red_after > spot.width  # red stripes across the zone's edge
+        assert texts_after.count("B") == texts_before.count("B")  # only Bruno's pawn says B
+    finally:
+        app.close(), service.close()

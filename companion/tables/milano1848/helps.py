@@ -10,6 +10,7 @@ from functools import partial
 
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.edition import HELPS
+from companion.games.milano1848.helps import strengthen_requirement
 from companion.games.milano1848.state import State
 from companion.games.milano1848.turns import unseen_italy_card
 from companion.i18n import _
@@ -40,6 +41,27 @@ def hidden_card(number: int) -> str:
     return _("Card {number}").format(number=number)
 
 
+def tiles_text(state: State) -> str:
+    """Every Help tile's side and the cards under it of those it needs, in one sentence."""
+    said = []
+    for help_ in HELPS:
+        under, needed = state.tiles[help_], strengthen_requirement(state, help_)
+        if state.heroic[help_]:
+            said.append(_("{help} Heroic").format(help=help_name(help_)))
+        elif under:
+            icon = icon_name(state.edition.italy[under[0]][0])
+            said.append(f"{help_name(help_)} {len(under)}/{needed} {icon}")
+        else:
+            said.append(f"{help_name(help_)} 0/{needed}")
+    return _("Help tiles: {tiles}.").format(tiles=", ".join(said))
+
+
+def heroic_text(state: State) -> str:
+    """The tiles on their Heroic side (their Helps do more), or nothing."""
+    heroic = [help_name(h) for h in HELPS if state.heroic[h]]
+    return " " + _("Heroic: {tiles}.").format(tiles=", ".join(heroic)) if heroic else ""
+
+
 ZONES_WANTED = {"balloon": (1, 2), "barricade": (1, 1), "noblewoman": (2, 2)}  # (base, heroic) zone taps
 Play = Callable[[a.Action], Intent]
 
@@ -63,9 +85,11 @@ class HelpChooser:
                 "barricade": _("Barricade: tap the zone to barricade"),
                 "noblewoman": _("Noblewoman: tap the Soldier's zone, then where it goes"),
             }[help_]
+        if self.mode == "tile":
+            return tiles_text(state)  # the tile buttons ask to choose one
+        if self.mode == "card":
+            return _("Choose the card to play for its Help.") + heroic_text(state)
         return {
-            "card": _("Choose the card to play for its Help"),
-            "tile": _("Choose the Help tile to strengthen"),
             "stack": _("Choose matching cards, then Place"),
             "hidden-icon": _("The face-down card's top icon?"),
         }.get(self.mode)

@@ -52,7 +52,11 @@ class Panel:
             return _("Hand: {cards}, {icons}").format(cards=count, icons=icons)
         if self.privacy == "hidden" and not self.peeking:
             return _("Hand: {cards} (hold Peek)").format(cards=count)
-        return _("Hand: {icons}").format(icons=", ".join(sorted(card_face(state, c) for c in cards)))
+        if self.peeking:  # held to look: each card's Help too, to plan the Helps
+            return _("Hand: {icons}").format(icons=", ".join(sorted(card_face(state, c) for c in cards)))
+        return _("Hand: {icons}").format(
+            icons=", ".join(sorted(icon_name(state.edition.italy[c][0]) for c in cards))
+        )
 
     def faces_shown(self) -> bool:
         """Whether buttons may name the cards in hand: open hands, or while Peek is held."""
@@ -66,6 +70,12 @@ class Panel:
             ]
         who = state.patriots[state.active].name if state.active is not None else ""
         lines = [_("Round {round}").format(round=state.round)]
+        if state.mode == "advanced":  # the Combat cube's space on its track, beside the round
+            lines = [
+                _("Round {round}, cube {space}/{spaces}").format(
+                    round=state.round, space=state.cube, spaces=state.edition.rules.combat_track_spaces
+                )
+            ]
         if state.step == PLACE:
             lines.append(self._placing(state))
         elif state.step == AUSTRIAN_TURN:

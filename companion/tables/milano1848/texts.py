@@ -5,10 +5,12 @@ from __future__ import annotations
 from companion.assets import edition
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.events import Event
+from companion.games.milano1848.helps import strengthen_requirement
 from companion.games.milano1848.odds import Advice, Outlook
 from companion.games.milano1848.setup import Options, setup_counts
 from companion.games.milano1848.state import State
 from companion.i18n import _, decimal, ngettext
+from companion.tables.milano1848.helps import help_name
 from companion.tables.milano1848.icons import icon_name, side_name
 
 
@@ -131,6 +133,24 @@ def table_setup_line(options: Options, named: int) -> str:
         "Draw a Zone card and tap its zone: {count} Soldiers go there ({number} of {total}).",
         count,
     ).format(count=count, number=named + 1, total=len(counts))
+
+
+def not_available_line(state: State) -> str:
+    """The Advanced game's zones that cannot be Conquered yet (their cards left of the Advanced board)."""
+    zones = ", ".join(map(str, sorted(state.not_available))) or _("none")
+    return _("Not Available: {zones}.").format(zones=zones)
+
+
+def strengthen_news(before: State, action: a.Action, events: list[Event], after: State) -> str | None:
+    """What a Strengthen did: the cards now under the tile, or its turn to the Heroic side."""
+    if not isinstance(action, a.Strengthen):
+        return None
+    name = help_name(action.help)
+    if any(event.kind == "heroic" for event in events):
+        return _("Strengthened: the {help} tile turns to its Heroic side.").format(help=name)
+    return _("Strengthened: {count} of {needed} cards under the {help} tile.").format(
+        count=len(after.tiles[action.help]), needed=strengthen_requirement(after, action.help), help=name
+    )
 
 
 def fight_news(before: State, action: a.Action, events: list[Event]) -> str | None:

@@ -20,8 +20,10 @@ from companion.tables.milano1848.table import MilanoTable, ahead_of
 from companion.tables.milano1848.texts import (
     advice_text,
     fight_news,
+    not_available_line,
     players_lines,
     setup_lines,
+    strengthen_news,
     threat_text,
 )
 from companion.ui import theme
@@ -132,11 +134,18 @@ class MilanoView:
         clash did."""
         state, lines = session.state, []
         hand = self.panel.hand_line(state)
-        if hand:
+        if hand and self.panel.peeking:  # Peek held: the hand is what the player looks for
             lines.append((hand, theme.INK))
         hint = self.panel.helps.hint(state) if state.step == ACT else None
-        if hint:
+        if hint:  # a Help or a Strengthen being chosen: what to tap, first
             lines.append((hint, theme.INK))
+        done = strengthen_news(*session.last_move, state) if session.last_move is not None else None
+        if done:  # the Strengthen just played, confirmed
+            lines.append((done, theme.ITALY_GREEN))
+        if hand and not self.panel.peeking:
+            lines.append((hand, theme.INK))
+        if state.mode == "advanced" and state.step == ACT:
+            lines.append((not_available_line(state), theme.INK))
         falling, winner = self.threat(session)
         if falling or winner:
             lines.append((threat_text(falling, winner), theme.ALERT))
