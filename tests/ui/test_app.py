@@ -135,7 +135,7 @@ def test_a_fight_answered_by_a_card_under_the_simulated_camera(tmp_path):
             session.do(greedy_bot(session.state, rng))
         app.draw()
         hand = session.state.hands[session.state.patriots[session.state.active].hand]
-        faces = {b.label.rstrip(" *").split(" (")[0] for b in app.buttons}  # "Map (Carlo)": whose it is
+        faces = {b.label.split(" ")[0] for b in app.buttons}  # "Map C": Carlo's, fighting together
         assert faces <= {"Swords", "Map", "Cannon", "Undo"}
         needed = 3 if session.state.fight.kind == "radetzky" else 1
         for spot, card in enumerate(hand[:needed]):

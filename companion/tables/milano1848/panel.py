@@ -216,15 +216,17 @@ class Panel:
 
     def _answers(self, state: State) -> list[Entry]:
         """A button per card that can answer; with Patriots fighting together (or the solitaire's
-        revealed cards) each says whose it is."""
+        revealed cards, which carry no mark) a card from a hand carries its holder's initials, as
+        the pawns do ("Map C")."""
         assert state.fight is not None and state.active is not None
         radetzky = state.fight.kind == "radetzky"
         owners = self._owners(state)
-        together = len(set(owners.values())) > 1 or bool(state.pool)
+        tags = initials(list(dict.fromkeys(owners.values())))
+        together = len(tags) > 1 or bool(state.pool)
         entries: list[Entry] = []
         for number, card in enumerate(list(owners) + [c for c in state.pool if c not in owners], 1):
             face = icon_name(state.edition.italy[card][0]) if self.faces_shown() else hidden_card(number)
-            whose = f" ({owners.get(card, _('table'))})" if together else ""
+            whose = f" {tags[owners[card]]}" if together and card in owners else ""
             label = f"{face}{whose}{' *' if card in self.selected else ''}"
             entries.append(self._answer_entry(label, card, radetzky))
         return entries + self._unseen(state, radetzky)
@@ -279,6 +281,15 @@ class Panel:
             return None
         chosen, self.selected = tuple(self.selected), []
         return Play(a.Answer(chosen))
+
+
+def initials(names: list[str]) -> dict[str, str]:
+    """Each name's shortest beginning that tells it from the others (Carlo, Cesare: Ca, Ce)."""
+    for length in range(1, max(map(len, names), default=0) + 1):
+        tags = {name: name[:length] for name in names}
+        if len(set(tags.values())) == len(tags):
+            return tags
+    return {name: name for name in names}
 
 
 def name_icon(moment: Moment, icon: str) -> Intent:

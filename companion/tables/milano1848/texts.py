@@ -141,8 +141,12 @@ def not_available_line(state: State) -> str:
     return _("Not Available: {zones}.").format(zones=zones)
 
 
-def strengthen_news(before: State, action: a.Action, events: list[Event], after: State) -> str | None:
-    """What a Strengthen did: the cards now under the tile, or its turn to the Heroic side."""
+def strengthen_news(after: State, move: tuple[State, a.Action, list[Event]] | None) -> str | None:
+    """What the last decision (`move`: the state before, it, its events) did if it was a Strengthen:
+    the cards now under the tile, or its turn to the Heroic side."""
+    if move is None:
+        return None
+    _before, action, events = move
     if not isinstance(action, a.Strengthen):
         return None
     name = help_name(action.help)

@@ -139,7 +139,7 @@ class MilanoView:
         hint = self.panel.helps.hint(state) if state.step == ACT else None
         if hint:  # a Help or a Strengthen being chosen: what to tap, first
             lines.append((hint, theme.INK))
-        done = strengthen_news(*session.last_move, state) if session.last_move is not None else None
+        done = strengthen_news(state, session.last_move)
         if done:  # the Strengthen just played, confirmed
             lines.append((done, theme.ITALY_GREEN))
         if hand and not self.panel.peeking:
