@@ -641,6 +641,8 @@ def test_table_decks_face_down_cards_strengthen_a_help_named_by_icon(tmp_path):
         board = app.lobby.before_game.board
         for zone in (8, 3, 5, 13, 14, 2, 10, 11, 15):
             app.tap(tuple(map(int, board.centres[zone])))
+        app.draw()
+        tap_button(app, "Done")  # the set-up's players page (the First Player, the hands)
         state = app.session.state
         for zone in [z for z in state.zones if not state.soldiers[z]][:4]:
             tap_zone(app, zone)

@@ -499,3 +499,21 @@ def test_a_barricade_is_a_striped_barrier_not_a_letter_like_a_pawns(tmp_path):
         assert texts_after.count("B") == texts_before.count("B")  # only Bruno's pawn says B
     finally:
         app.close(), service.close()
+
+
+def test_with_the_tables_own_decks_the_first_player_and_the_hands_are_told_too(tmp_path):
+    setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    game = Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup)
+    app = App(Session(game, Devices(SimDie(), service)), headless=True)
+    try:
+        app.draw()
+        first = game.state.patriots[game.state.first_player].name
+        said = _shown(app)
+        assert f"First Player: {first} (takes the First Player card)." in said
+        assert "Each player draws 4 Italy cards, First Player first." in said
+        assert [b.label for b in app.buttons] == ["Done"]  # the board was set up card by card before
+        tap_button(app, "Done")
+        assert app.game.view.headline(app.session)[1] == f"First Player {first}: tap a zone"
+    finally:
+        app.close(), service.close()

@@ -60,20 +60,18 @@ class MilanoView:
         return None
 
     def needs_setup(self, session: Any) -> bool:
-        """A new game with the companion's decks: the table sets up what it dealt, before Patriots go down."""
+        """A new game: the table sets up what the companion dealt (with its own decks only the players'
+        page: the board was set up as its Zone cards were named), before Patriots go down."""
         state = session.state
-        return (
-            state.step == PLACE
-            and state.tracked
-            and not self.set_up
-            and not any(p.zone for p in state.patriots)
-        )
+        return state.step == PLACE and not self.set_up and not any(p.zone for p in state.patriots)
 
     def _draw_setup(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button]:
         """The set-up the table does by hand, in two pages: the board, then the players."""
         state = session.state
         self.board.draw(painter.screen, state, painter.fonts)
         pygame.draw.rect(painter.screen, theme.PANEL, panel)
+        if not state.tracked:
+            self.setup_page = 1  # the table's own decks: its board is set up already
         title, lines = (
             (_("Set up the board"), setup_lines(state))
             if self.setup_page == 0
@@ -89,10 +87,11 @@ class MilanoView:
         half = rect.width // 2 - 4
         back = pygame.Rect(rect.x, rect.y, half, rect.height)
         done = pygame.Rect(rect.right - half, rect.y, half, rect.height)
-        return [  # forward first, on both pages (autoplay taps the first)
+        buttons = [  # forward first, on both pages (autoplay taps the first)
             Button(done, _("Done"), self._done_setting_up, colour=theme.ITALY_GREEN),
             Button(back, _("Back"), self._previous_page),
         ]
+        return buttons if state.tracked else buttons[:1]
 
     def _next_page(self) -> None:
         self.setup_page = 1
