@@ -42,7 +42,9 @@ def main() -> None:
         app = App(session, (800, 480), headless=True)
         app.animate = False
         app.draw()
-        app.tap(app.buttons[0].rect.center)  # the setup screen's Done
+        for _page in range(2):  # the set-up's pages: Next, then Done
+            app.tap(app.buttons[0].rect.center)
+            app.draw()
         rng, times = random.Random(3), {}
         while session.state.round <= 4 and session.state.step != "over":
             samples = []

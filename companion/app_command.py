@@ -7,10 +7,11 @@ loses nothing: the start screen offers to resume the game in progress.
 from __future__ import annotations
 
 import argparse
+import os
 import queue
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion import i18n
@@ -41,7 +42,6 @@ def run(args: argparse.Namespace) -> int:
     config = load_config()
     try:
         from companion.devices import open_devices
-        from companion.doctor import run_checks
         from companion.ui import display
         from companion.ui.app import App
     except ImportError as exc:
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             presses,
             store.notice,
             choices,
-            check_devices=lambda: run_checks(config, opened, store, headless=args.headless),
+            check_devices=app_checks(config, opened, store, args.headless),
         )
         if args.autoplay:
             resumed = sessions.resume() if args.resume and store.in_progress() else None
@@ -84,6 +84,15 @@ def run(args: argparse.Namespace) -> int:
         opened.close()
         store.close()
     return 0
+
+
+def app_checks(config: Any, opened: Any, store: Any, headless: bool) -> Callable[[], list[Any]]:
+    """The settings screen's hardware check: `companion doctor`'s, except that the display, which
+    shows the app, is not opened again (that would close the app's window)."""
+    from companion.doctor import run_checks
+
+    showing = None if headless else os.environ.get("SDL_VIDEODRIVER") or "cage"
+    return lambda: run_checks(config, opened, store, headless, showing=showing)
 
 
 class Sessions:
@@ -131,7 +140,7 @@ class Sessions:
         face = journal.last_shown()
         if face is not None:
             self.devices.die.show(face)  # the die shows what it showed before the power went
-        session.message = _("Resumed: round {round}.").format(round=saved.round)
+        session.message = session.news = _("Resumed: round {round}.").format(round=saved.round)
         return session
 
 

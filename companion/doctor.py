@@ -53,10 +53,12 @@ def run_checks(
     headless: bool = False,
     presses: queue.Queue[str] | None = None,
     press_s: float = 0.0,
+    showing: str | None = None,
 ) -> list[Check]:
-    """Every check, in the order the table shows them. `press_s` > 0: ask for each button in turn."""
+    """Every check, in the order the table shows them. `press_s` > 0: ask for each button in turn.
+    `showing`: the running app's video driver; the display is then not opened again."""
     checks = [
-        check_display(config, headless),
+        check_display(config, headless, showing),
         check_journal(store),
         check_clock(),
         check_camera(config, opened.devices.cards),
@@ -67,9 +69,17 @@ def run_checks(
     return checks
 
 
-def check_display(config: Config, headless: bool) -> Check:
+def check_display(config: Config, headless: bool, showing: str | None = None) -> Check:
+    """Which SDL driver reaches the screen. Inside the running app (`showing`) the screen is not
+    opened again: starting and stopping SDL's video there would close the app's own window."""
     if headless:
         return Check(DISPLAY, True, Sentence("not needed (headless)"), required=False)
+    if showing is not None:
+        return Check(
+            DISPLAY,
+            True,
+            Sentence("working: this screen shows the app (SDL video driver {driver})", driver=showing),
+        )
     from companion.ui import display
 
     chosen = os.environ.get("SDL_VIDEODRIVER")

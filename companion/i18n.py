@@ -38,6 +38,14 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _catalog.ngettext(singular, plural, count)
 
 
+DECIMAL_MARK = {"en": ".", "it": ","}
+
+
+def decimal(value: float, digits: int) -> str:
+    """A number with `digits` decimals, written as the table's language writes it (2,07 in Italian)."""
+    return f"{value:.{digits}f}".replace(".", DECIMAL_MARK[language])
+
+
 def translate(text: object) -> str:
     """A sentence from the rules engine (errors.Sentence: its English template and values) in the
     table's language; any other text as it is. Values that are sentences are translated too."""

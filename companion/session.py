@@ -49,6 +49,7 @@ class Session:
     devices: Devices
     table: Table = None  # type: ignore[assignment]  # None: the game's own (its table module's new_table)
     message: str = ""  # the last sentence for the screen: a refusal, or what just happened
+    news: str = ""  # the message when it only tells what happened (Undone, Resumed): not an alarm
     last_events: list[Any] = field(default_factory=list)
     _undo_armed: bool = False  # the last decision revealed cards: Undo must be asked twice
     last_turn: tuple[Any, list[Any]] | None = None  # the latest animated decision (state before, events)
@@ -167,7 +168,7 @@ class Session:
             return False
         if not self._forgotten(record):
             return False
-        self.message = _("Undone: {action}.").format(action=self.table.action_name(record.action))
+        self.message = self.news = _("Undone: {action}.").format(action=self.table.action_name(record.action))
         self.last_move = None  # what it did is no longer news
         self.table.forget_scans()
         return True

@@ -43,7 +43,11 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", set
         if setup:
             app.screenshot(str(OUT / f"setup{suffix}.png"))  # the companion's deal, for the table to set up
         app.draw()
-        app.tap(app.buttons[0].rect.center)  # Done: the table is set up
+        for page in ("setup-players", ""):  # the set-up's pages: Next, then Done
+            app.tap(app.buttons[0].rect.center)
+            app.draw()
+            if setup and page:
+                app.screenshot(str(OUT / f"{page}{suffix}.png"))
         rng, wanted = random.Random(3), list(names)
         while wanted:
             step = session.state.step

@@ -146,6 +146,8 @@ class App:
             self.game.motion(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and self.game is not None:
             self.game.release(event.pos)
+        elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self.lobby.typing(event):
+            pass  # a name typed on the desk's keyboard
         elif event.type == pygame.KEYDOWN and pygame.key.name(event.key) in KEYS:
             self.press(KEYS[pygame.key.name(event.key)])  # desk mode: the keyboard stands in for the buttons
         elif event.type == pygame.QUIT:

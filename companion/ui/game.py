@@ -206,8 +206,8 @@ class GameScreen:
         """The panel's sentences, the most wanted first: what the table just did (a refusal), a
         device away, then the game's own."""
         session, lines = self.session, []
-        if session.message:
-            lines.append((session.message, theme.ALERT))
+        if session.message:  # a refusal or a warning in alarm red; news (Undone, Resumed) in ink
+            lines.append((session.message, theme.INK if session.message == session.news else theme.ALERT))
         lines += [(notice, theme.ALERT) for notice in self.notices()]  # a device away: the table must know
         return lines + self.view.lines(session)
 

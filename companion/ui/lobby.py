@@ -153,6 +153,13 @@ class Lobby:
         except StoreError as exc:  # the journal cannot be written (full card) or read: say so, stay here
             self.notice = str(exc)
 
+    def typing(self, event: Any) -> bool:
+        """A key or a typed text (pygame's KEYDOWN, TEXTINPUT) for the name being typed: True if taken."""
+        if not self.showing_players:
+            return False
+        key = pygame.key.name(event.key) if hasattr(event, "key") else ""
+        return self.players.keyboard(key, getattr(event, "text", ""))
+
     def tap(self, position: tuple[int, int], buttons: list[Button]) -> None:
         if self.notice and self.before_game is None:  # the start screen's notice, read
             self.notice = ""

@@ -12,7 +12,7 @@ from companion.i18n import _
 from companion.ui import theme
 from companion.ui.widgets import Button
 
-KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+KEY_ROWS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM", "ÀÈÉÌÒÙ'-")  # Italian names: Niccolò, D'Azeglio
 MAX_NAME = 16
 
 
@@ -30,6 +30,7 @@ class PlayersScreen:
         self.names: list[str] = []
         self.colours = list(range(len(theme.PATRIOT_COLOURS)))  # Patriot -> index into PATRIOT_COLOURS
         self.editing: int | None = None  # the player whose name the keyboard is typing
+        self.before = ""  # the name as it was when the keyboard opened (Cancel puts it back)
         self.heading: Callable[[int | None, str], str] = lambda editing, name: ""
 
     def open(
@@ -90,7 +91,25 @@ class PlayersScreen:
         self.colours[patriot] = wanted
 
     def _edit(self, patriot: int) -> None:
-        self.editing = patriot
+        self.editing, self.before = patriot, self.names[patriot]
+
+    def keyboard(self, key: str, text: str) -> bool:
+        """A desk's own keyboard while a name is typed: its letters (accents too, as the keyboard's
+        layout gives them) type, Backspace deletes, Enter is Done, Escape cancels. True if taken."""
+        if self.editing is None:
+            return False
+        named = {"backspace": self._delete, "return": self._done, "enter": self._done, "escape": self._cancel}
+        if key in named:
+            named[key]()
+        for character in text:
+            if character.isprintable() and len(self.names[self.editing]) < MAX_NAME:
+                self.names[self.editing] += character  # typed as typed: the desk has a Shift key
+        return True  # every key while typing is the name's (not a table button's stand-in)
+
+    def _cancel(self) -> None:
+        assert self.editing is not None
+        self.names[self.editing] = self.before
+        self.editing = None
 
     def _keyboard(self, top: int) -> list[Button]:
         assert self.editing is not None
@@ -103,20 +122,21 @@ class PlayersScreen:
                     indent + column * width, top + row * (self.target + 6), width - 6, self.target
                 )
                 buttons.append(Button(rect, key, partial(self._type, key)))
-        y = top + 3 * (self.target + 6)
-        third = (self.rect.width - 40) // 3
+        y = top + len(KEY_ROWS) * (self.target + 6)
+        quarter = (self.rect.width - 40) // 4
         specials: list[tuple[str, Callable[[], None]]] = [
             (_("Space"), partial(self._type, " ")),
             (_("Delete"), self._delete),
+            (_("Cancel"), self._cancel),
             (_("Done"), self._done),
         ]
         for index, (label, tap) in enumerate(specials):
             buttons.append(
                 Button(
-                    pygame.Rect(self.rect.x + 20 + index * third, y, third - 6, self.target),
+                    pygame.Rect(self.rect.x + 20 + index * quarter, y, quarter - 6, self.target),
                     label,
                     tap,
-                    colour=theme.ITALY_GREEN if index == 2 else theme.BUTTON,
+                    colour=theme.ITALY_GREEN if index == 3 else theme.BUTTON,
                 )
             )
         return buttons

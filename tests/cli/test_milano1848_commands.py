@@ -218,3 +218,26 @@ def test_a_broken_asset_file_is_one_line_too(capsys, tmp_path, monkeypatch):
         and err.startswith(f"companion: {tmp_path / 'milano1848' / 'rules.toml'}: not valid TOML")
     )
     assert err.count("\n") == 1
+
+
+def test_odds_takes_the_icons_as_the_screen_names_them_and_prints_no_float_noise(capsys):
+    """`--hand cannon` as the screen says Cannon; 9/10 printed as 0.9, not 0.8999999999999999."""
+    import json
+
+    from companion.cli import main
+
+    args = [
+        "milano1848",
+        "odds",
+        "--fight",
+        "soldiers",
+        "--soldiers",
+        "1",
+        "--deck",
+        "swords=3,map=2,Cannon=1",
+    ]
+    assert main([*args, "--hand", "Swords,cannon"]) == 0
+    said = capsys.readouterr().out
+    assert main([*args, "--hand", "swords,cannonball"]) == 0
+    assert capsys.readouterr().out == said
+    assert "9999999" not in said and json.loads(said)["distribution"] == [0.1, 0.9]  # 9 in 10: exact

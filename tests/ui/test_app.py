@@ -33,9 +33,10 @@ def app(tmp_path):
         headless=True,
     )
     application.draw()
-    done = next(b for b in application.buttons if b.label == "Done: place the Patriots")
-    application.tap(done.rect.center)  # the table is set up (its own test below)
-    application.draw()
+    for label in ("Next: the players", "Done"):  # the table is set up (its own test below)
+        button = next(b for b in application.buttons if b.label == label)
+        application.tap(button.rect.center)
+        application.draw()
     yield application
     application.close()
     service.close()
@@ -64,13 +65,14 @@ def test_the_table_is_set_up_first_from_the_companions_deal(tmp_path):
     app.draw()
     state = app.session.state
     lines = setup_lines(state)
-    assert lines[0] == f"Radetzky on zone {state.radetzky}."
+    assert lines[0] == f"Radetzky and 3 Soldiers on zone {state.radetzky}."
     twos = [z for z in state.zones if state.soldiers[z] == 2]
     assert f"2 Soldiers on zones {', '.join(map(str, twos))}." in lines
     free = next(z for z in state.zones if not state.soldiers[z])
     tap_zone(app, free)  # not yet: the table is still setting up
     assert not any(p.zone for p in app.session.state.patriots)
-    tap_button(app, "Done: place the Patriots")
+    tap_button(app, "Next: the players")
+    tap_button(app, "Done")
     tap_zone(app, free)
     assert any(p.zone == free for p in app.session.state.patriots)
     app.close()
@@ -133,7 +135,8 @@ def test_a_fight_answered_by_a_card_under_the_simulated_camera(tmp_path):
             session.do(greedy_bot(session.state, rng))
         app.draw()
         hand = session.state.hands[session.state.patriots[session.state.active].hand]
-        assert {b.label.rstrip(" *") for b in app.buttons} <= {"Swords", "Map", "Cannon", "Undo"}
+        faces = {b.label.split(" ")[0] for b in app.buttons}  # "Map C": Carlo's, fighting together
+        assert faces <= {"Swords", "Map", "Cannon", "Undo"}
         needed = 3 if session.state.fight.kind == "radetzky" else 1
         for spot, card in enumerate(hand[:needed]):
             camera.show(card, spot)
@@ -255,14 +258,14 @@ def test_the_active_hand_is_shown_as_the_table_agreed(app, privacy):
     )
     line = app.game.view.panel.hand_line(state)
     if privacy == "open":
-        assert line == "Hand: " + " ".join(icons)
+        assert line == "Hand: " + ", ".join(icons)
     elif privacy == "count":
         assert line == f"Hand: 4 cards, {len(set(icons))} different icons"
     else:
         assert line == "Hand: 4 cards (hold Peek)"
         peek = next(b for b in app.buttons if b.label == "Peek")
         app.tap(peek.rect.center)
-        assert app.game.view.panel.hand_line(state) == "Hand: " + " ".join(icons)
+        assert app.game.view.panel.hand_line(state) == "Hand: " + ", ".join(icons)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=peek.rect.center, button=1))
         app.frame()
         assert app.game.view.panel.hand_line(state) == "Hand: 4 cards (hold Peek)"
@@ -638,6 +641,8 @@ def test_table_decks_face_down_cards_strengthen_a_help_named_by_icon(tmp_path):
         board = app.lobby.before_game.board
         for zone in (8, 3, 5, 13, 14, 2, 10, 11, 15):
             app.tap(tuple(map(int, board.centres[zone])))
+        app.draw()
+        tap_button(app, "Done")  # the set-up's players page (the First Player, the hands)
         state = app.session.state
         for zone in [z for z in state.zones if not state.soldiers[z]][:4]:
             tap_zone(app, zone)
@@ -730,7 +735,9 @@ def test_long_sentences_never_push_a_button_under_another_and_are_24_px(tmp_path
     try:
         app.animate, rng = False, random.Random(4)
         app.draw()
-        app.tap(app.buttons[0].rect.center)  # the setup screen's Done
+        for _page in range(2):  # the set-up's pages: Next, then Done
+            app.tap(app.buttons[0].rect.center)
+            app.draw()
         for step in range(400):  # noqa: B007  (the steps taken are checked after the loop)
             if session.over:
                 break
@@ -772,7 +779,8 @@ def test_table_decks_the_fighters_tap_in_their_icons_and_see_the_odds(tmp_path):
         while not (
             session.state.step == "act"
             and session.state.soldiers[session.state.patriots[session.state.active].zone]
-        ):
+            and session.state.patriots[session.state.active].zone != session.state.radetzky
+        ):  # a zone where the Soldiers may be fought (not Radetzky's)
             action = greedy_bot(session.state, rng)
             if not session.do(action) and session.needed is not None:
                 session.cancel_card()
@@ -808,7 +816,8 @@ def test_each_clash_is_told_with_both_cards_and_the_fight_with_its_zone(app):
         if state.step == ANSWER and state.fight is not None and state.fight.kind == "soldiers":
             app.draw()
             zone = state.patriots[state.active].zone
-            assert f"Fight in zone {zone}" in app.game.view.panel.headline(state)
+            who = state.patriots[state.active].name
+            assert f"{who}: fight in zone {zone}" in app.game.view.panel.headline(state)
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             answer = next(b for b in app.buttons if isinstance(b.action, a.Answer))
             played = icon_name(state.edition.italy[answer.action.cards[0]][0])

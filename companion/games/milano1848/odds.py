@@ -528,10 +528,14 @@ def advice(state: State, told: Counts | None = None) -> Advice | None:
         return Advice(go=go, stop=stop)
     if state.step != ACT or not any(hand):
         return None
+    from . import actions as a
+    from .reducer import check  # the odds name only a fight the rules allow here
+
     radetzky = None
-    if state.radetzky == zone and sum(hand) >= state.edition.rules.radetzky_reveals:
+    if check(state, a.FightRadetzky()) is None and sum(hand) >= state.edition.rules.radetzky_reveals:
         radetzky = float(radetzky_win(hand, piles, state.edition.rules.radetzky_reveals))
-    soldiers = _expected(hand, state.soldiers[zone], piles) if state.soldiers[zone] else None
+    legal = check(state, a.FightSoldiers()) is None
+    soldiers = _expected(hand, state.soldiers[zone], piles) if legal and state.soldiers[zone] else None
     return (
         Advice(radetzky=radetzky, soldiers=soldiers) if radetzky is not None or soldiers is not None else None
     )

@@ -19,6 +19,9 @@ PATRIOT_NAMES = ("Carlo", "Bartolomeo", "Luciano", "Gabrio", "Cristina")
 MODES = (Mode.BASIC, Mode.ADVANCED)
 
 
+HANDS = ("open", "count", "hidden")  # the rulebook's hand-information levels
+
+
 @dataclass(frozen=True)
 class Options:
     """What the table chose: players 1-5, mode, seed, wave size (None = the rules' own), decks."""
@@ -30,6 +33,7 @@ class Options:
     tracked: bool = True
     names: tuple[str, ...] = ()
     first_player: int | None = None
+    hands: str = "open"  # what the table agreed to show of the hands: open, count (icons) or hidden
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -65,6 +69,7 @@ class Options:
                 and all(isinstance(n, str) and 0 < len(n) <= 40 for n in self.names),
                 "must be up to 5 short names",
             ),
+            ("hands", self.hands in HANDS, "must be open, count or hidden"),
             (
                 "first_player",
                 self.first_player is None or _whole(self.first_player, 0, self.players - 1),

@@ -40,11 +40,11 @@ def new_table() -> MilanoTable:
 
 
 def new_view(session: Any, height: int, target: int, choices: Any, colours: list[int]) -> Any:
-    """The game screen's content; the hands' privacy as chosen at the start (open when the table
-    deals its own decks: the companion cannot see them)."""
+    """The game screen's content; the hands' privacy as the game's options keep it (so a resumed game
+    stays as private as it began; open when the table deals its own decks: the companion cannot see them)."""
     from companion.tables.milano1848.view import MilanoView
 
-    privacy = choices.privacy if choices is not None and session.state.tracked else "open"
+    privacy = session.game.options.hands if session.state.tracked else "open"
     view = MilanoView(session.table, height, target, privacy)
     view.board.colours = list(colours)
     return view

@@ -12,7 +12,7 @@ from companion.ui.autoplay import buttons_by_marker
 def next_tap(app: Any, action: a.Action) -> tuple[int, int] | None:
     view = app.game.view
     if view.needs_setup(app.session):
-        return app.buttons[0].rect.center  # type: ignore[no-any-return]  # Done: the table is set up
+        return app.buttons[0].rect.center  # type: ignore[no-any-return]  # Next, then Done: the table is set up
     by_action = buttons_by_marker(app)
     if action in by_action:
         return by_action[action]

@@ -122,8 +122,23 @@ class BoardView:
             letter = fonts["small"].render("R", True, theme.BUTTON_TEXT)
             surface.blit(letter, letter.get_rect(center=badge.center))
         if zone in state.barricades:
-            surface.blit(fonts["small"].render("B", True, theme.ALERT), (x + r - 6, y + r - 14))
+            self._barricade(surface, x, y)
         self._patriots(surface, state, zone, fonts)
+
+    def _barricade(self, surface: pygame.Surface, x: float, y: float) -> None:
+        """A Mobile Barricade: a striped road barrier across the zone's right edge (no letter, which
+        would pass for a pawn's initial)."""
+        r = self.radius
+        bar = pygame.Rect(0, 0, r * 5 // 4, max(12, r // 2))
+        bar.center = (int(x + r), int(y))  # across the ring, clear of the Soldier count
+        pygame.draw.rect(surface, theme.BUTTON_TEXT, bar)
+        clip = surface.get_clip()
+        surface.set_clip(bar)
+        for stripe in range(bar.left - bar.height, bar.right, bar.height):  # red and white diagonals
+            start, end = (stripe, bar.bottom), (stripe + bar.height, bar.top)
+            pygame.draw.line(surface, theme.ALERT, start, end, max(3, bar.height // 3))
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, theme.INK, bar, 2)
 
     def _patriots(
         self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]

@@ -39,6 +39,9 @@ class Choices:
         return choices
 
     def title(self) -> str:
+        """The start screen's heading; a seed given on the command line is shown (every game uses it)."""
+        if self.seed is not None:
+            return _("Table Companion - Radetzky: Milano 1848 (seed {seed})").format(seed=self.seed)
         return _("Table Companion - Radetzky: Milano 1848")
 
     def rows(self) -> list[tuple[str, list[Choice]]]:
@@ -83,6 +86,7 @@ class Choices:
             seed=seed if self.seed is None else self.seed,
             wave=wave,
             tracked=self.privacy != TABLE_DECKS,
+            hands="open" if self.privacy == TABLE_DECKS else self.privacy,
         )
 
     def names(self, options: Options) -> tuple[int, tuple[str, ...]]:

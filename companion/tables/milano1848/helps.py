@@ -10,6 +10,7 @@ from functools import partial
 
 from companion.games.milano1848 import actions as a
 from companion.games.milano1848.edition import HELPS
+from companion.games.milano1848.helps import strengthen_requirement
 from companion.games.milano1848.state import State
 from companion.games.milano1848.turns import unseen_italy_card
 from companion.i18n import _
@@ -25,6 +26,40 @@ def help_name(help_: str) -> str:
         "barricade": _("Barricade"),
         "noblewoman": _("Noblewoman"),
     }[help_]
+
+
+def card_face(state: State, card: str) -> str:
+    """A card as its holder sees it: its top icon, and in the Advanced game its Help."""
+    icon, help_ = state.edition.italy[card]
+    if state.mode == "advanced":
+        return _("{icon} ({help})").format(icon=icon_name(icon), help=help_name(help_))
+    return icon_name(icon)
+
+
+def hidden_card(number: int) -> str:
+    """A card's button while the hand is hidden: its place in the hand (Peek tells which it is)."""
+    return _("Card {number}").format(number=number)
+
+
+def tiles_text(state: State) -> str:
+    """Every Help tile's side and the cards under it of those it needs, in one sentence."""
+    said = []
+    for help_ in HELPS:
+        under, needed = state.tiles[help_], strengthen_requirement(state, help_)
+        if state.heroic[help_]:
+            said.append(_("{help} Heroic").format(help=help_name(help_)))
+        elif under:
+            icon = icon_name(state.edition.italy[under[0]][0])
+            said.append(f"{help_name(help_)} {len(under)}/{needed} {icon}")
+        else:
+            said.append(f"{help_name(help_)} 0/{needed}")
+    return _("Help tiles: {tiles}.").format(tiles=", ".join(said))
+
+
+def heroic_text(state: State) -> str:
+    """The tiles on their Heroic side (their Helps do more), or nothing."""
+    heroic = [help_name(h) for h in HELPS if state.heroic[h]]
+    return " " + _("Heroic: {tiles}.").format(tiles=", ".join(heroic)) if heroic else ""
 
 
 ZONES_WANTED = {"balloon": (1, 2), "barricade": (1, 1), "noblewoman": (2, 2)}  # (base, heroic) zone taps
@@ -50,15 +85,18 @@ class HelpChooser:
                 "barricade": _("Barricade: tap the zone to barricade"),
                 "noblewoman": _("Noblewoman: tap the Soldier's zone, then where it goes"),
             }[help_]
+        if self.mode == "tile":
+            return tiles_text(state)  # the tile buttons ask to choose one
+        if self.mode == "card":
+            return _("Choose the card to play for its Help.") + heroic_text(state)
         return {
-            "card": _("Choose the card to play for its Help"),
-            "tile": _("Choose the Help tile to strengthen"),
             "stack": _("Choose matching cards, then Place"),
             "hidden-icon": _("The face-down card's top icon?"),
         }.get(self.mode)
 
-    def entries(self, state: State, play: Play) -> list[Entry]:
-        """The buttons of the choice in progress (none when no choice is open)."""
+    def entries(self, state: State, play: Play, faces: bool = True) -> list[Entry]:
+        """The buttons of the choice in progress (none when no choice is open). Without `faces`
+        (hidden hands, Peek not held) a card's button tells only its place in the hand."""
         if not self.mode:
             return [
                 (_("Help"), ("mode", "card"), partial(self._open, "card")),
@@ -67,15 +105,10 @@ class HelpChooser:
         hand = self._hand(state)
         entries: list[Entry] = []
         if self.mode == "card":
-            for card in hand:
+            for number, card in enumerate(hand, 1):
                 icon, help_ = state.edition.italy[card]
-                entries.append(
-                    (
-                        f"{help_name(help_)} {icon_name(icon)[0]}",
-                        ("help-card", card),
-                        partial(self._card, state, card, play),
-                    )
-                )
+                label = f"{help_name(help_)} {icon_name(icon)[0]}" if faces else hidden_card(number)
+                entries.append((label, ("help-card", card), partial(self._card, state, card, play)))
             if self._hidden(state):  # table decks: a face-down card is named by its Help, then its icon
                 entries += [
                     (f"{help_name(h)} ?", ("help-hidden", h), partial(self._hidden_help, h)) for h in HELPS
@@ -94,9 +127,10 @@ class HelpChooser:
                 (help_name(h), ("tile", h), partial(self._tile, h)) for h in HELPS if not state.heroic[h]
             ]
         elif self.mode == "stack":
-            for card in hand:
+            for number, card in enumerate(hand, 1):
                 marked = " *" if card in self.cards else ""
-                label = f"{icon_name(state.edition.italy[card][0])}{marked}"
+                face = icon_name(state.edition.italy[card][0]) if faces else hidden_card(number)
+                label = f"{face}{marked}"
                 entries.append((label, ("stack", card), partial(self._toggle, card)))
             if len([c for c in self.cards if c not in hand]) < self._hidden(
                 state

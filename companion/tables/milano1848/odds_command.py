@@ -9,14 +9,33 @@ from companion.commands import UserError, user_errors
 from companion.games.milano1848 import odds
 
 PER_ICON = 11  # Austria cards of each icon in the game
+SAID = {"sword": "swords", "maps": "map", "cannon": "cannonball", "cannons": "cannonball"}  # as on screen
+DIGITS = 12  # figures printed: float noise (0.9999999999999999) is no figure of the odds
+
+
+def icon_of(name: str) -> str:
+    """An icon as the screen names it ("Cannon") or as the data does ("cannonball")."""
+    name = name.strip().lower()
+    return SAID.get(name, name)
 
 
 def _icons(text: str, option: str) -> odds.Counts:
-    names = [name.strip() for name in text.split(",") if name.strip()]
+    names = [icon_of(name) for name in text.split(",") if name.strip()]
     unknown = [name for name in names if name not in odds.ICONS]
     if unknown:
-        raise UserError(f"{option}: {unknown[0]!r} is not an icon; use {', '.join(odds.ICONS)}")
+        raise UserError(f"{option}: {unknown[0]!r} is not an icon; use {', '.join(odds.ICONS)} (or cannon)")
     return odds.counts(names)
+
+
+def _tidy(report: object) -> object:
+    """The report's figures rounded to 12 decimals, so 1.0 prints as 1.0, not 0.9999999999999999."""
+    if isinstance(report, float):
+        return round(report, DIGITS)
+    if isinstance(report, dict):
+        return {key: _tidy(value) for key, value in report.items()}
+    if isinstance(report, list):
+        return [_tidy(value) for value in report]
+    return report
 
 
 def _pile(text: str | None, option: str, default: odds.Counts) -> odds.Counts:
@@ -25,7 +44,8 @@ def _pile(text: str | None, option: str, default: odds.Counts) -> odds.Counts:
         return default
     tally = dict.fromkeys(odds.ICONS, 0)
     for part in filter(None, (p.strip() for p in text.split(","))):
-        icon, _, number = part.partition("=")
+        said, _, number = part.partition("=")
+        icon = icon_of(said)
         if icon not in tally or not (number.isascii() and number.isdigit() and len(number) <= 3):
             icons = ", ".join(odds.ICONS)
             raise UserError(f"{option}: {part[:40]!r} is not ICON=COUNT with an icon of {icons}")
@@ -54,9 +74,9 @@ def fight_odds(args: argparse.Namespace) -> int:
     piles = _piles(args)
     if args.fight == "radetzky":
         win = odds.radetzky_win(hand, piles)
-        print(json.dumps({"fight": "radetzky", "win": float(win), "win_exact": str(win)}))
+        print(json.dumps({"fight": "radetzky", "win": round(float(win), DIGITS), "win_exact": str(win)}))
         return 0
-    print(json.dumps(_soldiers(args, hand, piles)))
+    print(json.dumps(_tidy(_soldiers(args, hand, piles))))
     return 0
 
 

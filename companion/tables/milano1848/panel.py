@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from companion.games.milano1848 import actions as a
+from companion.games.milano1848.setup import placement_order
 from companion.games.milano1848.state import (
     ACT,
     ANSWER,
@@ -19,7 +20,7 @@ from companion.games.milano1848.state import (
 )
 from companion.i18n import _, ngettext
 from companion.tables.base import CancelCard, Entry, Intent, Moment, NameCard, Play, Refuse, Undo
-from companion.tables.milano1848.helps import HelpChooser
+from companion.tables.milano1848.helps import HelpChooser, card_face, hidden_card
 from companion.tables.milano1848.icons import icon_name, side_name
 from companion.tables.milano1848.table import MilanoTable, drawable, unseen_card
 from companion.ui.panel import HOLD, UNDO
@@ -43,15 +44,23 @@ class Panel:
         """The active Patriot's hand as the table agreed to share it (tracked decks only)."""
         if state.step != ACT or state.active is None or not state.tracked:
             return None
-        cards = state.hands[state.patriots[state.active].hand]
-        icons = [icon_name(state.edition.italy[c][0]) for c in cards if c != "?"]
-        if self.privacy == "count":
-            return _("Hand: {cards} cards, {icons} different icons").format(
-                cards=len(cards), icons=len(set(icons))
-            )
+        cards = [c for c in state.hands[state.patriots[state.active].hand] if c != "?"]
+        count = ngettext("{count} card", "{count} cards", len(cards)).format(count=len(cards))
+        if self.privacy == "count" and not self.peeking:
+            kinds = len({state.edition.italy[c][0] for c in cards})
+            icons = ngettext("{count} icon", "{count} different icons", kinds).format(count=kinds)
+            return _("Hand: {cards}, {icons}").format(cards=count, icons=icons)
         if self.privacy == "hidden" and not self.peeking:
-            return _("Hand: {cards} cards (hold Peek)").format(cards=len(cards))
-        return _("Hand: {icons}").format(icons=" ".join(sorted(icons)))
+            return _("Hand: {cards} (hold Peek)").format(cards=count)
+        if self.peeking:  # held to look: each card's Help too, to plan the Helps
+            return _("Hand: {icons}").format(icons=", ".join(sorted(card_face(state, c) for c in cards)))
+        return _("Hand: {icons}").format(
+            icons=", ".join(sorted(icon_name(state.edition.italy[c][0]) for c in cards))
+        )
+
+    def faces_shown(self) -> bool:
+        """Whether buttons may name the cards in hand: open hands, or while Peek is held."""
+        return self.privacy == "open" or self.peeking
 
     def headline(self, state: State) -> list[str]:
         if state.step == OVER:
@@ -61,30 +70,51 @@ class Panel:
             ]
         who = state.patriots[state.active].name if state.active is not None else ""
         lines = [_("Round {round}").format(round=state.round)]
+        if state.mode == "advanced":  # the Combat cube's space on its track, beside the round
+            lines = [
+                _("Round {round}, cube {space}/{spaces}").format(
+                    round=state.round, space=state.cube, spaces=state.edition.rules.combat_track_spaces
+                )
+            ]
         if state.step == PLACE:
-            waiting = next(p.name for p in state.patriots if p.zone == 0)
-            lines.append(_("Place {name}: tap a zone").format(name=waiting))
+            lines.append(self._placing(state))
         elif state.step == AUSTRIAN_TURN:
             lines.append(_("Austria moves"))
+        elif state.fight and state.active is not None:
+            lines += self._fight_lines(state, who)
         elif who:
             lines.append(
                 ngettext("{name}: {count} action", "{name}: {count} actions", state.actions_left).format(
                     name=who, count=state.actions_left
                 )
             )
-        if state.fight and state.active is not None:
-            zone = state.patriots[state.active].zone
-            lines.append(
-                _("Against Radetzky, zone {zone}").format(zone=zone)
-                if state.fight.kind == "radetzky"
-                else _("Fight in zone {zone}").format(zone=zone)
-            )
-        if state.fight and state.fight.revealed:
+        return lines
+
+    @staticmethod
+    def _fight_lines(state: State, who: str) -> list[str]:
+        """Who fights where (the actions left wait until it ends), what Austria shows, the Lens."""
+        assert state.fight is not None and state.active is not None
+        zone = state.patriots[state.active].zone
+        lines = [
+            _("{name} against Radetzky, zone {zone}").format(name=who, zone=zone)
+            if state.fight.kind == "radetzky"
+            else _("{name}: fight in zone {zone}").format(name=who, zone=zone)
+        ]
+        if state.fight.revealed:
             shown = ", ".join(icon_name(state.edition.austria[c]) for c in state.fight.revealed)
             lines.append(_("Austria shows: {icons}").format(icons=shown))
-        if state.fight and state.fight.lens:
+        if state.fight.lens:
             lines.append(_("In the Lens: {count}").format(count=state.fight.lens))
         return lines
+
+    @staticmethod
+    def _placing(state: State) -> str:
+        """Whose Patriot the next tap places: the First Player's, then clockwise (setup step 9)."""
+        waiting = next(i for i in placement_order(state) if state.patriots[i].zone == 0)
+        name = state.patriots[waiting].name
+        if waiting == state.first_player:
+            return _("First Player {name}: tap a zone").format(name=name)
+        return _("Place {name}: tap a zone").format(name=name)
 
     def entries(self, moment: Moment) -> list[Entry]:
         """This moment's buttons; `extra` come after them (the screen's own: a new game)."""
@@ -93,13 +123,15 @@ class Panel:
             return self._name_the_card(moment)
         if state.step not in (ACT, CONTINUE):
             self.counting = None  # the moment passed
+        if state.step != ANSWER:
+            self.selected = []  # cards picked toward an answer that was taken back
         if self.counting is not None:
             return self._counting_entries(state)
         specs: list[tuple[str, a.Action]] = []
         if state.step != ACT:
             self.helps.reset()
         elif self.helps.mode:
-            return self.helps.entries(state, Play)
+            return self.helps.entries(state, Play, self.faces_shown()) + self._peek(state)
         if state.step == ACT:
             specs = [
                 (_("Conquer"), a.Conquer()),
@@ -109,7 +141,7 @@ class Panel:
                 (_("End turn"), a.EndTurn()),
             ]
         elif state.step == ANSWER:
-            return self._answers(state)
+            return self._answers(state) + self._peek(state) + self._undo(moment)
         elif state.step == CONTINUE:
             specs = [(_("Continue"), a.Continue()), (_("Stop"), a.Stop())]
         elif state.step == AUSTRIAN_TURN:
@@ -122,16 +154,23 @@ class Panel:
             specs = [(_("Zone {zone}").format(zone=z), a.Promote(z)) for z in state.not_available]
         entries: list[Entry] = [(label, action, partial(Play, action)) for label, action in specs]
         if state.step == ACT and state.mode == "advanced":
-            entries += self.helps.entries(state, Play)
+            entries += self.helps.entries(state, Play, self.faces_shown())
         if state.step in (ACT, CONTINUE) and not state.tracked and not self.helps.mode:
             entries.append((_("Odds"), ("odds",), partial(self._count, [0, 0, 0])))  # the table's own decks
-        if state.step == ACT and self.privacy == "hidden" and state.tracked:
-            entries.append(
-                (_("Peek"), PEEK, _nothing)
-            )  # held, not tapped: the screen shows the hand while it is down
-        if state.step not in (OVER,) and moment.game.records:
-            entries.append((_("Undo"), UNDO, Undo))
-        return entries
+        return entries + self._peek(state) + self._undo(moment)
+
+    @staticmethod
+    def _undo(moment: Moment) -> list[Entry]:
+        """Undo, a tap away whenever a decision can be taken back (answering a card too)."""
+        if moment.state.step != OVER and moment.game.records:
+            return [(_("Undo"), UNDO, Undo)]
+        return []
+
+    def _peek(self, state: State) -> list[Entry]:
+        """Hidden or counted hands: Peek, held (not tapped), shows the hand while it is down."""
+        if state.step in (ACT, ANSWER) and self.privacy != "open" and state.tracked:
+            return [(_("Peek"), PEEK, _nothing)]
+        return []
 
     def _count(self, icons: list[int] | None) -> None:
         self.counting = icons
@@ -176,17 +215,34 @@ class Panel:
         return entries
 
     def _answers(self, state: State) -> list[Entry]:
+        """A button per card that can answer; with Patriots fighting together (or the solitaire's
+        revealed cards, which carry no mark) a card from a hand carries its holder's initials, as
+        the pawns do ("Map C")."""
         assert state.fight is not None and state.active is not None
         radetzky = state.fight.kind == "radetzky"
-        zone = state.patriots[state.active].zone
-        cards = [c for i in state.patriots_in(zone) for c in state.hands[state.patriots[i].hand] if c != "?"]
-        cards = list(dict.fromkeys(cards + state.pool))
+        owners = self._owners(state)
+        tags = initials(list(dict.fromkeys(owners.values())))
+        together = len(tags) > 1 or bool(state.pool)
         entries: list[Entry] = []
-        for card in cards:
-            icon, help_ = state.edition.italy[card]
-            label = f"{icon_name(icon)}{' *' if card in self.selected else ''}"
+        for number, card in enumerate(list(owners) + [c for c in state.pool if c not in owners], 1):
+            face = icon_name(state.edition.italy[card][0]) if self.faces_shown() else hidden_card(number)
+            whose = f" {tags[owners[card]]}" if together and card in owners else ""
+            label = f"{face}{whose}{' *' if card in self.selected else ''}"
             entries.append(self._answer_entry(label, card, radetzky))
         return entries + self._unseen(state, radetzky)
+
+    @staticmethod
+    def _owners(state: State) -> dict[str, str]:
+        """The fighters' seen cards, each with the name of the Patriot holding it (the active first)."""
+        assert state.active is not None
+        zone = state.patriots[state.active].zone
+        fighters = [state.active] + [i for i in state.patriots_in(zone) if i != state.active]
+        owners: dict[str, str] = {}
+        for index in fighters:
+            for card in state.hands[state.patriots[index].hand]:
+                if card != "?":
+                    owners.setdefault(card, state.patriots[index].name)
+        return owners
 
     def _answer_entry(self, label: str, card: str, radetzky: bool) -> Entry:
         if radetzky:
@@ -225,6 +281,15 @@ class Panel:
             return None
         chosen, self.selected = tuple(self.selected), []
         return Play(a.Answer(chosen))
+
+
+def initials(names: list[str]) -> dict[str, str]:
+    """Each name's shortest beginning that tells it from the others (Carlo, Cesare: Ca, Ce)."""
+    for length in range(1, max(map(len, names), default=0) + 1):
+        tags = {name: name[:length] for name in names}
+        if len(set(tags.values())) == len(tags):
+            return tags
+    return {name: name for name in names}
 
 
 def name_icon(moment: Moment, icon: str) -> Intent:

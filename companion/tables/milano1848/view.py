@@ -17,7 +17,15 @@ from companion.tables.milano1848.board import BoardView
 from companion.tables.milano1848.layout import zone_layout
 from companion.tables.milano1848.panel import Panel
 from companion.tables.milano1848.table import MilanoTable, ahead_of
-from companion.tables.milano1848.texts import advice_text, fight_news, setup_lines, threat_text
+from companion.tables.milano1848.texts import (
+    advice_text,
+    fight_news,
+    not_available_line,
+    players_lines,
+    setup_lines,
+    strengthen_news,
+    threat_text,
+)
 from companion.ui import theme
 from companion.ui.painter import Painter
 from companion.ui.widgets import Button
@@ -33,6 +41,7 @@ class MilanoView:
         self.animation: TurnAnimation | None = None
         self._shown_turn: object = None
         self.set_up = False  # the companion's deal is on the table (the setup screen was confirmed)
+        self.setup_page = 0  # the set-up's pages: the board, then the players
 
     # the whole screen: the deal to set up, the Austrian turn
 
@@ -51,25 +60,44 @@ class MilanoView:
         return None
 
     def needs_setup(self, session: Any) -> bool:
-        """A new game with the companion's decks: the table sets up what it dealt, before Patriots go down."""
+        """A new game: the table sets up what the companion dealt (with its own decks only the players'
+        page: the board was set up as its Zone cards were named), before Patriots go down."""
         state = session.state
-        return (
-            state.step == PLACE
-            and state.tracked
-            and not self.set_up
-            and not any(p.zone for p in state.patriots)
-        )
+        return state.step == PLACE and not self.set_up and not any(p.zone for p in state.patriots)
 
     def _draw_setup(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button]:
+        """The set-up the table does by hand, in two pages: the board, then the players."""
         state = session.state
         self.board.draw(painter.screen, state, painter.fonts)
         pygame.draw.rect(painter.screen, theme.PANEL, panel)
-        painter.text(_("Set up the table"), (panel.x + 10, 8))
+        if not state.tracked:
+            self.setup_page = 1  # the table's own decks: its board is set up already
+        title, lines = (
+            (_("Set up the board"), setup_lines(state))
+            if self.setup_page == 0
+            else (_("Set up the players"), players_lines(state))
+        )
+        painter.text(title, (panel.x + 10, 8))
         y = 8 + painter.body.get_linesize() + 4
-        for line in setup_lines(state):
+        for line in lines:
             y = painter.wrapped(line, panel.inflate(-20, 0), y, theme.INK) + 4
         rect = pygame.Rect(panel.x + 8, panel.bottom - self.target - 34, panel.width - 16, self.target)
-        return [Button(rect, _("Done: place the Patriots"), self._done_setting_up, colour=theme.ITALY_GREEN)]
+        if self.setup_page == 0:
+            return [Button(rect, _("Next: the players"), self._next_page, colour=theme.ITALY_GREEN)]
+        half = rect.width // 2 - 4
+        back = pygame.Rect(rect.x, rect.y, half, rect.height)
+        done = pygame.Rect(rect.right - half, rect.y, half, rect.height)
+        buttons = [  # forward first, on both pages (autoplay taps the first)
+            Button(done, _("Done"), self._done_setting_up, colour=theme.ITALY_GREEN),
+            Button(back, _("Back"), self._previous_page),
+        ]
+        return buttons if state.tracked else buttons[:1]
+
+    def _next_page(self) -> None:
+        self.setup_page = 1
+
+    def _previous_page(self) -> None:
+        self.setup_page = 0
 
     def _done_setting_up(self) -> None:
         self.set_up = True
@@ -105,11 +133,18 @@ class MilanoView:
         clash did."""
         state, lines = session.state, []
         hand = self.panel.hand_line(state)
-        if hand:
+        if hand and self.panel.peeking:  # Peek held: the hand is what the player looks for
             lines.append((hand, theme.INK))
         hint = self.panel.helps.hint(state) if state.step == ACT else None
-        if hint:
+        if hint:  # a Help or a Strengthen being chosen: what to tap, first
             lines.append((hint, theme.INK))
+        done = strengthen_news(state, session.last_move)
+        if done:  # the Strengthen just played, confirmed
+            lines.append((done, theme.ITALY_GREEN))
+        if hand and not self.panel.peeking:
+            lines.append((hand, theme.INK))
+        if state.mode == "advanced" and state.step == ACT:
+            lines.append((not_available_line(state), theme.INK))
         falling, winner = self.threat(session)
         if falling or winner:
             lines.append((threat_text(falling, winner), theme.ALERT))

@@ -348,3 +348,28 @@ def test_the_table_gets_no_advice_rather_than_a_stall_beyond_the_budget():
         fight={"kind": "soldiers", "reveal": 1, "lens": 1},
     )
     assert advice(small).go is not None
+
+
+def test_the_advice_names_only_fights_the_rules_allow_there():
+    """A Patriot in Radetzky's zone, which has Soldiers: fighting the Soldiers is refused there, so
+    the odds name only the fight against Radetzky (invented position, from tests/.../table.py)."""
+    from companion.games.milano1848 import actions as a
+    from companion.games.milano1848.odds import advice
+    from companion.games.milano1848.reducer import check
+
+    from .table import Cards, build
+
+    cards = Cards()
+    state = build(
+        zones={16: 3},
+        radetzky=16,
+        patriots=[{"zone": 16, "hand": cards.italy("swords", "map", "cannonball", "swords")}]
+        + [{"zone": 1}] * 3,
+    )
+    assert check(state, a.FightSoldiers()) is not None
+    found = advice(state)
+    assert found is not None and found.soldiers is None and found.radetzky is not None
+    elsewhere = build(
+        zones={5: 3}, patriots=[{"zone": 5, "hand": cards.italy("swords", "map")}] + [{"zone": 1}] * 3
+    )
+    assert advice(elsewhere).soldiers is not None
