@@ -20,7 +20,7 @@ from companion.ui.chime import Chime
 from companion.ui.lens import Lens
 from companion.ui.painter import Painter
 from companion.ui.panel import HOLD, UNDO, Entry, grid
-from companion.ui.widgets import Button
+from companion.ui.widgets import Button, label_fits
 from hardware.ports import Printer
 
 
@@ -28,6 +28,10 @@ class View(Protocol):
     """What a game shows on the game screen (its table module makes one per session)."""
 
     board_rect: pygame.Rect
+
+    def lens_area(self, target: int) -> pygame.Rect:
+        """Where on the board desk mode's camera lens hides nothing (about a target high)."""
+        ...
 
     def draw_whole(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button] | None:
         """A screen of the game's own instead of the board and panel (a set-up, an animation): its
@@ -79,7 +83,7 @@ class GameScreen:
         self.rect, self.target, self.painter, self.session, self.view = rect, target, painter, session, view
         height = rect.height
         self.panel = pygame.Rect(height, 0, rect.width - height, height)
-        self.lens = Lens(view.board_rect, target)
+        self.lens = Lens(view.lens_area(target))
         self.chime = Chime(pygame)
         self.tray, self.extra = tray, extra
         self.showing_ticket = False
@@ -178,16 +182,14 @@ class GameScreen:
         self.view.draw_board(painter, self.session)
         pygame.draw.rect(painter.screen, theme.PANEL, self.panel)
         y = self._headline()
+        self.buttons = self._buttons()
+        limit = self._text_limit(self.buttons)
         for text, colour in self.lines():  # most wanted first; what does not fit above the buttons waits
-            if (
-                y + painter.wrapped(text, self.panel.inflate(-20, 0), 0, colour, draw=False)
-                <= self._text_limit()
-            ):
+            if y + painter.wrapped(text, self.panel.inflate(-20, 0), 0, colour, draw=False) <= limit:
                 y = self.message(text, y, colour) + 2
-        self.buttons = self._buttons(y + 8)
         painter.buttons(self.buttons)
         if self.camera() is not None:
-            self.lens.draw(painter.screen, painter.body, self.camera())
+            self.lens.draw(painter.screen, painter.fonts["small"], self.camera())
         self._devices()
         if self.showing_ticket:
             self._ticket()
@@ -211,22 +213,30 @@ class GameScreen:
         lines += [(notice, theme.ALERT) for notice in self.notices()]  # a device away: the table must know
         return lines + self.view.lines(session)
 
-    def _buttons(self, top: int) -> list[Button]:
+    def _buttons(self) -> list[Button]:
+        """This moment's buttons, their last row just above the printer's line: a sentence that
+        comes or goes above them never moves them (a second tap lands where the first did)."""
         entries = self.view.entries(self.session) + self.extra()
+        fonts = self.painter.fonts
         buttons = grid(
-            entries, self.panel, top, self.target, lambda label: self.painter.body.size(label)[0], self._act
+            entries,
+            self.panel,
+            0,
+            self.target,
+            lambda label, rect: label_fits(label, rect, fonts["body"], fonts["small"]),
+            self._act,
         )
+        shift = self._printer_rect().top - 8 - max((b.rect.bottom for b in buttons), default=0)
         for button in buttons:
+            button.rect.move_ip(0, shift)
             if button.action == UNDO:
                 button.colour = theme.MUTED
         return buttons
 
-    def _text_limit(self) -> int:
-        """How far down the panel's sentences may go and still leave room for this moment's buttons
-        and the printer's line (a button in desk mode: the last ticket)."""
-        floor: int = self._printer_rect().top - 4
-        cells = [b.rect.bottom for b in self._buttons(0)]
-        return floor - (max(cells) + 8 if cells else 0)
+    def _text_limit(self, buttons: list[Button]) -> int:
+        """How far down the panel's sentences may go: above this moment's buttons and the printer's
+        line (a button in desk mode: the last ticket)."""
+        return min([b.rect.top for b in buttons] + [self._printer_rect().top]) - 4
 
     def message(self, message: str, y: int, colour: tuple[int, int, int] | None = None) -> int:
         """A sentence wrapped to the panel's width: a refusal or news (alert colour), or a hint."""
@@ -274,12 +284,11 @@ class GameScreen:
         return f"{text}  >" if self.tray else text
 
     def _printer_rect(self) -> pygame.Rect:
-        """The printer's line (two when its news is long) at the panel's foot: a touch target in
-        desk mode (the last ticket), else text."""
+        """The printer's line at the panel's foot, two lines high (its news, long or short, never
+        moves the buttons above it): a touch target in desk mode (the last ticket), else text."""
         area = self.panel.inflate(-28, 0)
         height = self.painter.wrapped(self._printer_words(), area, 0, (0, 0, 0), draw=False) + 8
-        if self.tray:
-            height = max(height, self.target)
+        height = max(height, self.target if self.tray else 2 * self.painter.body.get_linesize() + 8)
         return pygame.Rect(self.panel.x + 8, self.panel.bottom - height - 4, self.panel.width - 16, height)
 
     def _ticket(self) -> None:

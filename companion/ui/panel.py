@@ -19,16 +19,21 @@ def grid(
     rect: pygame.Rect,
     top: int,
     target: int,
-    label_width: Callable[[str], int],
+    fits: Callable[[str, pygame.Rect], bool],
     tap: Callable[[Callable[[], Any]], Callable[[], Any]],
 ) -> list[Button]:
-    """Two columns, a label too wide for its cell across both; three columns when there are more
-    than eight buttons (there a long label takes the small type). `tap` wraps each entry's tap."""
-    columns = 3 if len(entries) > 8 else 2
-    width = (rect.width - 8 - 8 * columns) // columns
+    """Three columns when there are more than eight buttons, or when three save a row and every
+    label fits a third of the panel (`fits`: small type and two lines included), leaving the
+    sentences above more room; else two, where a label that does not fit its cell goes across
+    both. `tap` wraps each entry's tap."""
+    cells = {n: (rect.width - 8 - 8 * n) // n for n in (2, 3)}
+    narrow = all(fits(label, pygame.Rect(0, 0, cells[3], target)) for label, _marker, _tap in entries)
+    saves_a_row = -(-len(entries) // 3) < -(-len(entries) // 2)
+    columns = 3 if len(entries) > 8 or (saves_a_row and narrow) else 2
+    width = cells[columns]
     buttons, column, row = [], 0, 0
     for label, marker, on_tap in entries:
-        wide = columns == 2 and label_width(label) > width - 12
+        wide = columns == 2 and not fits(label, pygame.Rect(0, 0, width, target))
         if wide and column:
             column, row = 0, row + 1
         span = columns if wide else 1

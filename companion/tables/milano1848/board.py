@@ -24,6 +24,15 @@ class BoardView:
             for z, (x, y) in layout.items()
         }
 
+    def free_corner(self, height: int) -> pygame.Rect:
+        """The board's bottom left corner below the zones there, their labels and pawns (desk
+        mode's camera lens): at most `height` tall."""
+        width, left = self.rect.width * 2 // 5, self.rect.x + 4
+        reach = self.radius + max(10, int(self.radius * 0.45)) + 4  # a zone's circle and its pawns below
+        lowest = max(y + reach for x, y in self.centres.values() if x - self.radius - 12 < left + width)
+        top = max(int(lowest), self.rect.bottom - 4 - height)
+        return pygame.Rect(left, top, width, self.rect.bottom - 4 - top)
+
     def zone_at(self, position: tuple[int, int]) -> int | None:
         for zone, (x, y) in self.centres.items():
             if (position[0] - x) ** 2 + (position[1] - y) ** 2 <= (self.radius + 6) ** 2:

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from companion.games.milano1848 import actions as a
-from companion.games.milano1848.state import ACT, PLACE, PROMOTE
+from companion.games.milano1848.state import ACT, CONTINUE, PLACE, PROMOTE
 from companion.i18n import _
 from companion.tables.base import Intent, NameCard, Play
 from companion.tables.milano1848.animation import TurnAnimation
@@ -94,6 +94,9 @@ class MilanoView:
 
     # the usual screen
 
+    def lens_area(self, target: int) -> pygame.Rect:
+        return self.board.free_corner(target)
+
     def draw_board(self, painter: Painter, session: Any) -> None:
         self.board.draw(painter.screen, session.state, painter.fonts, self.threat(session)[0])
 
@@ -101,25 +104,25 @@ class MilanoView:
         return self.panel.headline(session.state)
 
     def lines(self, session: Any) -> list[tuple[str, tuple[int, int, int]]]:
-        """The active hand, the Help being chosen, the coming Austrian turn, the odds, what the last
-        clash did."""
+        """Most wanted first (what does not fit waits): what the last clash did (the table moves
+        Soldiers by it), the Help being chosen, the coming Austrian turn, the odds (first when they
+        weigh the choice on the buttons: Continue or Stop), the active hand."""
         state, lines = session.state, []
-        hand = self.panel.hand_line(state)
-        if hand:
-            lines.append((hand, theme.INK))
+        advice = self.advice(session)
+        advised = [(advice_text(advice), theme.ITALY_GREEN)] if advice is not None else []
+        if state.step == CONTINUE:
+            lines, advised = advised, []
+        news = fight_news(*session.last_move) if session.last_move is not None else None
+        if news:
+            lines.append((news, theme.INK))
         hint = self.panel.helps.hint(state) if state.step == ACT else None
         if hint:
             lines.append((hint, theme.INK))
         falling, winner = self.threat(session)
         if falling or winner:
             lines.append((threat_text(falling, winner), theme.ALERT))
-        advice = self.advice(session)
-        if advice is not None:
-            lines.append((advice_text(advice), theme.ITALY_GREEN))
-        news = fight_news(*session.last_move) if session.last_move is not None else None
-        if news:  # the table saw the cards: last, when there is room
-            lines.append((news, theme.INK))
-        return lines
+        hand = self.panel.hand_line(state)  # last: the cards are in the players' hands too
+        return lines + advised + ([(hand, theme.INK)] if hand else [])
 
     def advice(self, session: Any) -> Any:
         """The odds, only with open hands: they would tell of hidden ones."""
