@@ -28,7 +28,7 @@ class BoardView:
         """The board's bottom left corner below the zones there, their labels and pawns (desk
         mode's camera lens): at most `height` tall."""
         width, left = self.rect.width * 2 // 5, self.rect.x + 4
-        reach = self.radius + max(10, int(self.radius * 0.45)) + 4  # a zone's circle and its pawns below
+        reach = self.radius + self.marker + 4  # a zone's circle and its pawns below
         lowest = max(y + reach for x, y in self.centres.values() if x - self.radius - 12 < left + width)
         top = max(int(lowest), self.rect.bottom - 4 - height)
         return pygame.Rect(left, top, width, self.rect.bottom - 4 - top)
@@ -138,13 +138,38 @@ class BoardView:
         self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]
     ) -> None:
         here = state.patriots_in(zone)
-        x, y = self.centres[zone]
-        marker = max(10, int(self.radius * 0.45))
-        for slot, index in enumerate(here):
-            px, py = int(x - self.radius + marker + slot * marker * 1.6), int(y + self.radius)
+        marker = self.marker
+        spots = self.pawn_spots(zone, len(here), state.edition.board.neighbours[zone])
+        for (px, py), index in zip(spots, here, strict=True):
             pygame.draw.circle(
                 surface, theme.PATRIOT_COLOURS[self.colours[index % len(self.colours)]], (px, py), marker
             )
             pygame.draw.circle(surface, theme.INK, (px, py), marker, 3 if index == state.active else 1)
             initial = fonts["small"].render(state.patriots[index].name[0], True, theme.INK)
             surface.blit(initial, initial.get_rect(center=(px, py)))
+
+    @property
+    def marker(self) -> int:
+        """A Patriot pawn's radius."""
+        return max(10, int(self.radius * 0.45))
+
+    def pawn_spots(self, zone: int, count: int, neighbours: frozenset[int]) -> list[tuple[int, int]]:
+        """Where a zone's pawns stand: on its ring, in the directions furthest from its paths (and
+        their Barrier marks), its number (top left) and Radetzky's badge (top right), the bottom
+        first; each pawn clear of the others."""
+        x, y = self.centres[zone]
+        paths = [math.atan2(self.centres[n][1] - y, self.centres[n][0] - x) for n in neighbours]
+        paths += [math.radians(-135), math.radians(-45)]  # the number, the badge
+        apart = 2 * math.asin(min(1.0, 0.85 * self.marker / self.radius))  # pawns side by side
+        chosen: list[float] = []
+        for _pawn in range(count):
+            options = [math.radians(d) for d in range(0, 360, 5)]
+            free = [o for o in options if not chosen or _clearance(o, chosen) >= apart] or options
+            chosen.append(max(free, key=lambda o: (_clearance(o, paths + chosen), -abs(o - math.pi / 2))))
+        r = self.radius
+        return [(round(x + r * math.cos(o)), round(y + r * math.sin(o))) for o in chosen]
+
+
+def _clearance(angle: float, taken: list[float]) -> float:
+    """How far (radians) a direction is from the nearest one already taken."""
+    return min(abs((angle - t + math.pi) % (2 * math.pi) - math.pi) for t in taken)
