@@ -33,7 +33,7 @@ def test_every_pawn_stands_on_its_zone_off_the_paths_and_clear_of_the_others(hei
     for zone, centre in view.centres.items():
         spots = view.pawn_spots(zone, count, board.neighbours[zone])
         for number, spot in enumerate(spots):
-            assert math.dist(spot, centre) <= view.radius + 1, (zone, spot)  # on its own ring
+            assert math.dist(spot, centre) <= view.radius + pawn / 2, (zone, spot)  # on its own ring
             for other, there in view.centres.items():
                 assert other == zone or math.dist(spot, there) > view.radius + pawn, (zone, other)
             for a in view.centres:

@@ -166,7 +166,7 @@ class BoardView:
             options = [math.radians(d) for d in range(0, 360, 5)]
             free = [o for o in options if not chosen or _clearance(o, chosen) >= apart] or options
             chosen.append(max(free, key=lambda o: (_clearance(o, paths + chosen), -abs(o - math.pi / 2))))
-        r = self.radius
+        r = self.radius + self.marker // 4  # on the ring, a little out: clear of the count inside
         return [(round(x + r * math.cos(o)), round(y + r * math.sin(o))) for o in chosen]
 
 
