@@ -47,7 +47,7 @@ def capture(
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         session = Session(Game(edition("milano1848"), Options(players=4, seed=6)), Devices(SimDie(), service))
-        app = App(session, size, headless=True)
+        app = App(session, size, headless=True, new_session=lambda game, options: None)  # over: New game
         app.game.view.animate = False  # still screens; the Austrian turn's animation is not one of them
         if setup:
             shoot(app, f"setup{suffix}")  # the companion's deal, for the table to set up
@@ -58,7 +58,7 @@ def capture(
             step = session.state.step
             if step == wanted[0]:
                 if step == "act" and session.state.round == 1 and not session.message:
-                    session.do(a.Move(99))  # show a refusal on the turn screen, as a player would meet it
+                    app.tap(_far_zone(app))  # a refusal on the turn screen, as a player would meet it
                 _settle(session)
                 _printed(service)
                 shoot(app, f"{step}{suffix}")
@@ -69,6 +69,15 @@ def capture(
             session.do(greedy_bot(session.state, rng))
         app.close()
         service.close()
+
+
+def _far_zone(app: App) -> tuple[int, int]:
+    """Where on the map a player taps a zone too far to move to (not beside the active Patriot's)."""
+    state = app.session.state
+    here = state.patriots[state.active].zone
+    far = next(z for z in state.zones if z != here and z not in state.edition.board.neighbours[here])
+    x, y = app.game.view.board.centres[far]
+    return int(x), int(y)
 
 
 def _printed(service: PrintService) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -109,17 +110,22 @@ def problems(app) -> list[str]:
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_no_screen_has_overlapping_buttons_clipped_labels_or_hidden_text(size, language):
-    script, found = screenshots_script(), []
+    script, found, seen = screenshots_script(), [], {}
 
     def check(app, name: str) -> None:
         found.extend(f"{name}: {problem}" for problem in problems(app))
+        said = app.session.message if app.game is not None else ""
+        seen[name] = ([b.label for b in app.buttons], said)
 
     i18n.use(language)
     try:
         script.every_screen(check, size)
+        assert i18n._("New game") in seen["over"][0]  # the game over screen as a player meets it
     finally:
         i18n.use("en")
     assert not found, "\n".join(found)
+    refusal = seen["act"][1]  # the refusal the docs show is one a tap on the map can meet
+    assert refusal and all(1 <= int(z) <= 16 for z in re.findall(r"\d+", refusal)), refusal
 
 
 def _advanced_game(tmp_path, size=(800, 480), seed=2):
