@@ -243,7 +243,8 @@ def _active_zone(state: object) -> int:
 
 
 def help_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
-    """The Advanced game's Helps: the act screen with Help and Strengthen, then choosing a card."""
+    """The Advanced game's Helps: the act screen with Help and Strengthen, then choosing a card;
+    then the menu during the game, with the map's legend."""
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         game = Game(edition("milano1848"), Options(players=4, mode="advanced", seed=2))
@@ -259,6 +260,9 @@ def help_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE)
         next(b for b in app.buttons if b.action == ("mode", "card")).on_tap()
         app.draw()
         shoot(app, f"help{suffix}")
+        app.draw()
+        next(b for b in app.buttons if b.action == ("menu",)).on_tap()  # the menu, the map's legend
+        shoot(app, f"menu{suffix}")
         app.close()
         service.close()
 

@@ -222,6 +222,9 @@ class View:
     def draw_whole(self, painter: Any, panel: Any, session: Any) -> None:
         return None
 
+    def draw_legend(self, painter: Any, area: Any) -> None:
+        return None  # no marks on its board but the scores
+
     def lens_area(self, target: int) -> Any:
         import pygame
 

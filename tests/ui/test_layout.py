@@ -73,6 +73,13 @@ def record(app) -> RecordingScreen:
             draw(lens, surface, font, camera)
 
         lens.draw = lens_drawn
+        view, legend = app.game.view, type(app.game.view).draw_legend
+
+        def legend_drawn(painter, area):  # a card over the board: what it covers is meant to be hidden
+            screen.marks["legend"] = len(screen.texts)
+            legend(view, painter, area)
+
+        view.draw_legend = legend_drawn
     return screen
 
 
@@ -98,6 +105,8 @@ def problems(app) -> list[str]:
             found.append(f"{text!r} {rect} spills over the button {[b.label for b in on]}")
         if lens is not None and number < screen.marks["lens"] and lens.colliderect(rect):
             found.append(f"{text!r} {rect} hidden under the camera's lens")
+        if number < screen.marks.get("legend", -1):
+            continue  # under the legend's card
         found += [
             f"{text!r} {rect} and {other!r} {box} overlap"
             for other, box in screen.texts[number + 1 :]

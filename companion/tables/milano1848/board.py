@@ -89,20 +89,13 @@ class BoardView:
                 surface.blit(label, (x, self.rect.y + 4 + number * line))
 
     def _halo(self, surface: pygame.Surface, zone: int) -> None:
-        x, y = self.centres[zone]
-        box = pygame.Rect(0, 0, 2 * self.radius + 16, 2 * self.radius + 16)
-        box.center = (int(x), int(y))
-        for start in range(0, 360, 30):  # dashed: also told apart from the green rings without colour
-            pygame.draw.arc(surface, theme.ALERT, box, math.radians(start), math.radians(start + 18), 4)
+        halo(surface, self.centres[zone], self.radius)
 
     def _edge(self, surface: pygame.Surface, a: int, b: int, barrier: bool) -> None:
         (x1, y1), (x2, y2) = self.centres[a], self.centres[b]
         pygame.draw.line(surface, theme.MUTED, (x1, y1), (x2, y2), 2)
-        if barrier:  # a thick bar across the middle of the edge
-            mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
-            length = max((dx * dx + dy * dy) ** 0.5, 1)
-            nx, ny = -dy / length * 10, dx / length * 10
-            pygame.draw.line(surface, theme.INK, (mx - nx, my - ny), (mx + nx, my + ny), 6)
+        if barrier:
+            barrier_bar(surface, (x1, y1), (x2, y2))
 
     def _zone(
         self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]
@@ -110,26 +103,14 @@ class BoardView:
         x, y = self.centres[zone]
         r = self.radius
         owner = state.owner[zone]
-        fill = theme.AUSTRIA if owner == AUSTRIA else theme.ZONE
-        pygame.draw.circle(surface, fill, (x, y), r)
-        ring = (
-            theme.ITALY_GREEN if owner == ITALY else theme.AVAILABLE if zone in state.available else theme.INK
-        )
-        pygame.draw.circle(surface, ring, (x, y), r, 6 if owner == ITALY or zone in state.available else 2)
+        disc(surface, (x, y), r, owner, zone in state.available, zone in state.not_available)
         label = "A" if owner == AUSTRIA else "I" if owner == ITALY else str(state.soldiers[zone])
         text = fonts["body"].render(label, True, theme.BUTTON_TEXT if owner == AUSTRIA else theme.INK)
         surface.blit(text, text.get_rect(center=(x, y)))
         number = fonts["small"].render(str(zone), True, theme.MUTED)
         surface.blit(number, number.get_rect(center=(x - r, y - r)))
-        if zone in state.not_available:
-            pygame.draw.circle(surface, theme.AVAILABLE, (x, y), r + 5, 2)
         if zone == state.radetzky:
-            side = int(r * 0.9)
-            badge = pygame.Rect(0, 0, side, side)
-            badge.center = (int(x + r), int(y - r))
-            pygame.draw.rect(surface, theme.ALERT, badge, border_radius=4)
-            letter = fonts["small"].render("R", True, theme.BUTTON_TEXT)
-            surface.blit(letter, letter.get_rect(center=badge.center))
+            radetzky_badge(surface, (int(x + r), int(y - r)), r, fonts["small"])
         if zone in state.barricades:
             surface.blit(fonts["small"].render("B", True, theme.ALERT), (x + r - 6, y + r - 14))
         self._patriots(surface, state, zone, fonts)
@@ -173,3 +154,45 @@ class BoardView:
 def _clearance(angle: float, taken: list[float]) -> float:
     """How far (radians) a direction is from the nearest one already taken."""
     return min(abs((angle - t + math.pi) % (2 * math.pi) - math.pi) for t in taken)
+
+
+Point = tuple[float, float]
+
+
+def disc(
+    surface: pygame.Surface, centre: Point, r: int, owner: str | None, available: bool, waiting: bool
+) -> None:
+    """A zone's circle: dark when Austria's; a thick green ring when Italy's or Available, a thin
+    one when not; a second thin ring outside when not yet Available (Advanced)."""
+    pygame.draw.circle(surface, theme.AUSTRIA if owner == AUSTRIA else theme.ZONE, centre, r)
+    ring = theme.ITALY_GREEN if owner == ITALY else theme.AVAILABLE if available else theme.INK
+    pygame.draw.circle(surface, ring, centre, r, 6 if owner == ITALY or available else 2)
+    if waiting:
+        pygame.draw.circle(surface, theme.AVAILABLE, centre, r + 5, 2)
+
+
+def halo(surface: pygame.Surface, centre: Point, r: int) -> None:
+    """A red dashed halo: the zone falls in the coming Austrian turn (dashed: told apart from the
+    green rings without colour)."""
+    box = pygame.Rect(0, 0, 2 * r + 16, 2 * r + 16)
+    box.center = (int(centre[0]), int(centre[1]))
+    for start in range(0, 360, 30):
+        pygame.draw.arc(surface, theme.ALERT, box, math.radians(start), math.radians(start + 18), 4)
+
+
+def barrier_bar(surface: pygame.Surface, a: Point, b: Point) -> None:
+    """A thick bar across the middle of the path a-b."""
+    (x1, y1), (x2, y2) = a, b
+    mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
+    length = max((dx * dx + dy * dy) ** 0.5, 1)
+    nx, ny = -dy / length * 10, dx / length * 10
+    pygame.draw.line(surface, theme.INK, (mx - nx, my - ny), (mx + nx, my + ny), 6)
+
+
+def radetzky_badge(surface: pygame.Surface, centre: tuple[int, int], r: int, font: pygame.font.Font) -> None:
+    side = int(r * 0.9)
+    badge = pygame.Rect(0, 0, side, side)
+    badge.center = centre
+    pygame.draw.rect(surface, theme.ALERT, badge, border_radius=4)
+    letter = font.render("R", True, theme.BUTTON_TEXT)
+    surface.blit(letter, letter.get_rect(center=badge.center))

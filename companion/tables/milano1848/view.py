@@ -15,6 +15,7 @@ from companion.tables.base import Intent, NameCard, Play
 from companion.tables.milano1848.animation import TurnAnimation
 from companion.tables.milano1848.board import BoardView
 from companion.tables.milano1848.layout import zone_layout
+from companion.tables.milano1848.legend import draw_legend
 from companion.tables.milano1848.panel import Panel
 from companion.tables.milano1848.table import MilanoTable, ahead_of
 from companion.tables.milano1848.texts import advice_text, fight_news, setup_lines, threat_text
@@ -93,6 +94,9 @@ class MilanoView:
         return True
 
     # the usual screen
+
+    def draw_legend(self, painter: Painter, area: pygame.Rect) -> None:
+        draw_legend(painter, area, self.board.radius)
 
     def lens_area(self, target: int) -> pygame.Rect:
         return self.board.free_corner(target)
