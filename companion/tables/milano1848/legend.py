@@ -23,13 +23,13 @@ def draw_legend(painter: Painter, area: pygame.Rect, radius: int) -> None:
     pygame.draw.rect(painter.screen, theme.ZONE, card, border_radius=10)
     pygame.draw.rect(painter.screen, theme.INK, card, width=2, border_radius=10)
     r = max(12, int(radius * 0.7))
-    area = pygame.Rect(card.x + 2 * r + 28, 0, card.width - 2 * r - 38, 0)
+    area = pygame.Rect(card.x + 2 * r + 34, 0, card.width - 2 * r - 44, 0)
     rows = [(sample, text, painter.wrapped(text, area, 0, theme.INK, draw=False)) for sample, text in _rows()]
     gap = min(12, (card.height - 12 - sum(max(2 * r + 4, h) for *_, h in rows)) // len(rows))
     y = card.y + 6 + gap // 2
     for sample, text, lines in rows:
         height = max(2 * r + 4, lines)
-        sample(painter.screen, (card.x + 8 + r + 6, y + height // 2), r, painter.fonts)
+        sample(painter.screen, (card.x + 14 + r + 6, y + height // 2), r, painter.fonts)
         painter.wrapped(text, area, y + (height - lines) // 2, theme.INK)
         y += height + gap
 
@@ -79,7 +79,7 @@ def _austrian(
 def _radetzky(
     surface: pygame.Surface, c: tuple[int, int], r: int, fonts: dict[str, pygame.font.Font]
 ) -> None:
-    radetzky_badge(surface, c, r, fonts["small"])
+    radetzky_badge(surface, c, r * 3 // 2, fonts["small"])  # as big as the map's beside a zone
 
 
 def _barrier(surface: pygame.Surface, c: tuple[int, int], r: int, fonts: dict[str, pygame.font.Font]) -> None:
