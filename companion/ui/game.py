@@ -250,7 +250,9 @@ class GameScreen:
             self.panel,
             0,
             self.target,
-            lambda label, rect: label_fits(label, rect, fonts["body"], fonts["small"]),
+            lambda label, rect, small: label_fits(
+                label, rect, fonts["body"], fonts["small" if small else "body"]
+            ),
             self._act,
         )
         shift = self._printer_rect().top - 8 - max((b.rect.bottom for b in buttons), default=0)
