@@ -4,6 +4,7 @@ config file, the hardware check."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -106,6 +107,10 @@ def load_config() -> configuration.Config:
 
 @user_errors
 def check_config(args: argparse.Namespace) -> int:
+    """One line: the config in force is fine, or what is wrong (a file COMPANION_CONFIG names must exist)."""
+    named = os.environ.get("COMPANION_CONFIG")
+    if named and not Path(named).exists():
+        raise UserError(f"{named}: not found (COMPANION_CONFIG names it); without it every default holds")
     print(f"{load_config().source}: ok")
     return 0
 

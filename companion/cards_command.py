@@ -73,12 +73,13 @@ def sheet(args: argparse.Namespace) -> int:
         raise UserError(f"--game: no cards for {args.game!r}; the registry has {', '.join(registry.games)}")
     if not 8 <= args.size_mm <= 80:
         raise UserError("--size-mm: stickers are 8 to 80 mm")
+    faces = card_faces(args.game)
     if args.printer:
-        return _print_stickers(args.printer, markers, args.size_mm)
+        return _print_stickers(args.printer, markers, args.size_mm, faces)
     if args.out is None or Path(args.out).suffix.lower() not in (".pdf", ".png"):
         raise UserError("--out: name a .pdf or .png file (or use --printer)")
     try:
-        paths = stickers.save(stickers.sheets(markers, args.size_mm), Path(args.out))
+        paths = stickers.save(stickers.sheets(markers, args.size_mm, faces=faces), Path(args.out))
     except OSError as exc:
         raise UserError(f"{args.out}: cannot be written ({exc.strerror})") from None
     print(
@@ -86,6 +87,14 @@ def sheet(args: argparse.Namespace) -> int:
         f"{', '.join(map(str, paths))}"
     )
     return 0
+
+
+def card_faces(game: str) -> dict[str, str]:
+    """Card id -> what its face shows, from the game's table module (`card_faces()`, if it has one)."""
+    from companion.tables import find_table
+
+    faces = getattr(find_table(game), "card_faces", None)
+    return dict(faces()) if faces is not None else {}
 
 
 def parse_printer(spec: str) -> dict[str, Any]:
@@ -97,13 +106,16 @@ def parse_printer(spec: str) -> dict[str, Any]:
         raise UserError(f"--printer: {exc}") from None
 
 
-def _print_stickers(spec: str, markers: list[tuple[int, str]], size_mm: float) -> int:
+def _print_stickers(spec: str, markers: list[tuple[int, str]], size_mm: float, faces: dict[str, str]) -> int:
     from hardware.printer import EscposPrinter, PrinterError
     from hardware.stickers import sticker_ticket
 
     printer = EscposPrinter(parse_printer(spec))
     try:
-        printer.print_all([sticker_ticket(marker, card, size_mm) for marker, card in markers])
+        tickets = [
+            sticker_ticket(marker, card, size_mm, face=faces.get(card, "")) for marker, card in markers
+        ]
+        printer.print_all(tickets)
     except PrinterError as exc:
         raise UserError(f"--printer: {exc}; print the stickers again when it is fixed") from None
     print(f"{len(markers)} stickers printed, one per ticket")

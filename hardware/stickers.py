@@ -1,5 +1,7 @@
 """Sticker sheets: every card's marker at a chosen size with a quiet zone and its id underneath,
-laid out on A4 label paper (PDF or PNG pages), or one sticker per thermal ticket."""
+laid out on A4 label paper (PDF or PNG pages), or one sticker per thermal ticket. Beside each
+sticker, the face of the card it goes on (what its game says: an icon, a Help), so the right
+sticker goes on the right card."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ A4_MM = (210, 297)
 MARGIN_MM = 10
 GAP_MM = 4
 LABEL_MM = 4  # the card id under the sticker
+FACE_MM = 26  # the card's face, beside the sticker (outside its cutting guide)
 PRINTER_DPI = 203
 
 
@@ -36,16 +39,34 @@ def sticker(marker: int, card: str, size_mm: float, quiet_mm: float, dpi: int) -
     return image
 
 
+def beside(image: Image.Image, face: str, dpi: int) -> Image.Image:
+    """The sticker with its card's face written to its right, a line per " / " part."""
+    if not face:
+        return image
+    tile = Image.new("L", (image.width + _px(FACE_MM, dpi), image.height), 255)
+    tile.paste(image, (0, 0))
+    font = ImageFont.load_default(size=max(8, int(_px(LABEL_MM, dpi) * 0.9)))
+    lines = face.split(" / ")
+    ImageDraw.Draw(tile).multiline_text(
+        (image.width + _px(2, dpi), image.height / 2), "\n".join(lines), font=font, fill=0, anchor="lm"
+    )
+    return tile
+
+
 def sheets(
-    markers: list[tuple[int, str]], size_mm: float = 20, quiet_mm: float = 3, dpi: int = 300
+    markers: list[tuple[int, str]],
+    size_mm: float = 20,
+    quiet_mm: float = 3,
+    dpi: int = 300,
+    faces: dict[str, str] | None = None,
 ) -> list[Image.Image]:
-    """A4 pages holding every sticker in marker order."""
+    """A4 pages holding every sticker in marker order; `faces`: card id -> its face (beside it)."""
     page_w, page_h = _px(A4_MM[0], dpi), _px(A4_MM[1], dpi)
     margin, gap = _px(MARGIN_MM, dpi), _px(GAP_MM, dpi)
     pages: list[Image.Image] = []
     x = y = margin
     for marker, card in markers:
-        image = sticker(marker, card, size_mm, quiet_mm, dpi)
+        image = beside(sticker(marker, card, size_mm, quiet_mm, dpi), (faces or {}).get(card, ""), dpi)
         if x + image.width > page_w - margin:
             x, y = margin, y + image.height + gap
         if not pages or y + image.height > page_h - margin:
@@ -70,11 +91,14 @@ def save(pages: list[Image.Image], out: Path, dpi: int = 300) -> list[Path]:
     return paths
 
 
-def sticker_ticket(marker: int, card: str, size_mm: float = 20, quiet_mm: float = 3) -> Document:
-    """One sticker as a thermal ticket, at the printer's 203 dpi."""
+def sticker_ticket(
+    marker: int, card: str, size_mm: float = 20, quiet_mm: float = 3, face: str = ""
+) -> Document:
+    """One sticker as a thermal ticket, at the printer's 203 dpi, the card's face under it."""
     image = sticker(marker, card, size_mm, quiet_mm, PRINTER_DPI).point(lambda v: 255 if v > 127 else 0)
     width = (image.width + 7) // 8 * 8
     padded = Image.new("L", (width, image.height), 255)
     padded.paste(image, (0, 0))
     bits = np.packbits(np.asarray(padded) < 128, axis=1)
-    return Document(card, (Raster(width, image.height, bits.tobytes()), Text(card, align="center"), Cut()))
+    said = f"{card}: {face}" if face else card
+    return Document(card, (Raster(width, image.height, bits.tobytes()), Text(said, align="center"), Cut()))

@@ -11,6 +11,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -32,16 +33,24 @@ from hardware.sim.printer import SimPrinter  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SCREENS = ("place", "act", "answer", "continue", "austria", "over")
+SIZE = (800, 480)
+Shoot = Callable[[App, str], None]  # what is done with each screen: saved here, checked by the layout test
 
 
-def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", setup: bool = True) -> None:
+def save(app: App, name: str) -> None:
+    app.screenshot(str(OUT / f"{name}.png"))
+
+
+def capture(
+    size: tuple[int, int], names: tuple[str, ...], suffix: str = "", setup: bool = True, shoot: Shoot = save
+) -> None:
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         session = Session(Game(edition("milano1848"), Options(players=4, seed=6)), Devices(SimDie(), service))
-        app = App(session, size, headless=True)
+        app = App(session, size, headless=True, new_session=lambda game, options: None)  # over: New game
         app.game.view.animate = False  # still screens; the Austrian turn's animation is not one of them
         if setup:
-            app.screenshot(str(OUT / f"setup{suffix}.png"))  # the companion's deal, for the table to set up
+            shoot(app, f"setup{suffix}")  # the companion's deal, for the table to set up
         app.draw()
         for page in ("setup-players", ""):  # the set-up's pages: Next, then Done
             app.tap(app.buttons[0].rect.center)
@@ -53,10 +62,10 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", set
             step = session.state.step
             if step == wanted[0]:
                 if step == "act" and session.state.round == 1 and not session.message:
-                    session.do(a.Move(99))  # show a refusal on the turn screen, as a player would meet it
+                    app.tap(_far_zone(app))  # a refusal on the turn screen, as a player would meet it
                 _settle(session)
                 _printed(service)
-                app.screenshot(str(OUT / f"{step}{suffix}.png"))
+                shoot(app, f"{step}{suffix}")
                 wanted.pop(0)
                 continue
             if step == "over":
@@ -64,6 +73,15 @@ def capture(size: tuple[int, int], names: tuple[str, ...], suffix: str = "", set
             session.do(greedy_bot(session.state, rng))
         app.close()
         service.close()
+
+
+def _far_zone(app: App) -> tuple[int, int]:
+    """Where on the map a player taps a zone too far to move to (not beside the active Patriot's)."""
+    state = app.session.state
+    here = state.patriots[state.active].zone
+    far = next(z for z in state.zones if z != here and z not in state.edition.board.neighbours[here])
+    x, y = app.game.view.board.centres[far]
+    return int(x), int(y)
 
 
 def _printed(service: PrintService) -> None:
@@ -80,7 +98,7 @@ def _settle(session: Session) -> None:
         time.sleep(0.01)
 
 
-def settings_screen(suffix: str) -> None:
+def settings_screen(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
     from companion import doctor
     from companion.doctor import Check
     from hardware.text import Sentence
@@ -112,18 +130,16 @@ def settings_screen(suffix: str) -> None:
         Check(doctor.PRINTER, True, Sentence("{connection}: online, paper ok", connection="usb:0416:5011")),
         Check(doctor.BUTTONS, True, Sentence("Buttons ready."), required=False),
     ]
-    app = App(
-        None, (800, 480), headless=True, new_session=lambda game, options: None, check_devices=lambda: checks
-    )
+    app = App(None, size, headless=True, new_session=lambda game, options: None, check_devices=lambda: checks)
     app.lobby.showing_settings = True
     app.lobby.settings.checks = (
         checks  # an illustration of the table (a Pi with its die unplugged), not a reading
     )
-    app.screenshot(str(OUT / f"settings{suffix}.png"))
+    shoot(app, f"settings{suffix}")
     app.close()
 
 
-def camera_screen(suffix: str) -> None:
+def camera_screen(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
     """Desk mode with the simulated camera: a card being dragged to the lens."""
     import pygame
 
@@ -134,7 +150,7 @@ def camera_screen(suffix: str) -> None:
         config = configuration.parse('[camera]\nsource = "simulated"\n', "screenshots")
         opened = open_devices(config, Path(spool), lambda name: None)
         session = Session(Game(edition("milano1848"), Options(players=3, seed=4)), opened.devices)
-        app = App(session, (800, 480), headless=True)
+        app = App(session, size, headless=True)
         app.game.view.animate, rng = False, random.Random(5)
         while session.state.step != "answer":
             session.do(greedy_bot(session.state, rng))
@@ -144,12 +160,12 @@ def camera_screen(suffix: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card.rect.center, button=1))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target, button=1))
         app.frame()
-        app.screenshot(str(OUT / f"camera{suffix}.png"))
+        shoot(app, f"camera{suffix}")
         app.close()
         opened.close()
 
 
-def table_decks_screens(suffix: str) -> None:
+def table_decks_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
     """The table's own decks: naming the setup's Zone cards, then an Austria card by its icon."""
     from companion.tables.milano1848.choices import TABLE_DECKS
 
@@ -157,7 +173,7 @@ def table_decks_screens(suffix: str) -> None:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         app = App(
             None,
-            (800, 480),
+            size,
             headless=True,
             new_session=lambda game, options, cards=(): Session(
                 Game(edition(game), options, cards), Devices(SimDie(), service)
@@ -168,39 +184,109 @@ def table_decks_screens(suffix: str) -> None:
         app.lobby._start_with(("Carlo", "Bartolomeo", "Luciano", "Gabrio"), [0, 1, 2, 3])
         for zone in (8, 3, 5):
             app.tap(tuple(map(int, app.lobby.before_game.board.centres[zone])))
-        app.screenshot(str(OUT / f"table-setup{suffix}.png"))
+        shoot(app, f"table-setup{suffix}")
         for zone in (13, 14, 2, 10, 11, 15):
             app.tap(tuple(map(int, app.lobby.before_game.board.centres[zone])))
         session, rng = app.session, random.Random(1)
         while session.needed is None:
             session.do(greedy_bot(session.state, rng))
-        app.screenshot(str(OUT / f"table-card{suffix}.png"))
+        shoot(app, f"table-card{suffix}")
         app.close()
         service.close()
 
 
-def start_screen(suffix: str) -> None:
-    app = App(None, (800, 480), headless=True, new_session=lambda game, options: None)
+def start_screen(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
+    from companion.i18n import _
+
+    saved = _("Resume {game}: round {round}, {players} players, {actions} actions").format(
+        game="Milano 1848", round=7, players=4, actions=183
+    )  # what the button says with a game in progress (an illustration)
+    app = App(
+        None,
+        size,
+        headless=True,
+        new_session=lambda game, options: None,
+        resume=(lambda: saved, lambda: None),
+    )
     app.lobby.start_screen.chosen.players = 3
-    app.screenshot(str(OUT / f"start{suffix}.png"))
+    shoot(app, f"start{suffix}")
     app.draw()
     next(b for b in app.buttons if b.colour == theme.ALERT).on_tap()  # New game: the Patriots come next
     app.lobby.players.colours[:2] = [1, 0]
-    app.screenshot(str(OUT / f"players{suffix}.png"))
+    shoot(app, f"players{suffix}")
     app.lobby.players.editing, app.lobby.players.names[2] = 2, "Anit"
-    app.screenshot(str(OUT / f"keyboard{suffix}.png"))
+    shoot(app, f"keyboard{suffix}")
     app.close()
+
+
+def odds_screen(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
+    """The table's own decks in desk mode: the fighters tap in their icons for the odds."""
+    printer = SimPrinter()
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(printer, Path(spool) / "q.jsonl")
+        setup = [("zone", z) for z in (8, 3, 5, 13, 14, 2, 10)]
+        game = Game(edition("milano1848"), Options(players=3, seed=5, tracked=False), setup)
+        session = Session(game, Devices(SimDie(), service))
+        app, rng = App(session, size, headless=True, tray=printer.tray), random.Random(3)
+        app.game.view.animate = False
+        while not (session.state.step == "act" and session.state.soldiers[_active_zone(session.state)]):
+            if not session.do(greedy_bot(session.state, rng)) and session.needed is not None:
+                session.cancel_card()
+                session.do(a.EndTurn())
+        app.draw()
+        for marker in (("odds",), ("more", "swords"), ("more", "swords")):
+            next(b for b in app.buttons if b.action == marker).on_tap()
+            app.draw()
+        shoot(app, f"table-odds{suffix}")
+        app.close()
+        service.close()
+
+
+def _active_zone(state: object) -> int:
+    return state.patriots[state.active].zone  # type: ignore[attr-defined,no-any-return]
+
+
+def help_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
+    """The Advanced game's Helps: the act screen with Help and Strengthen, then choosing a card;
+    then the menu during the game, with the map's legend."""
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
+        game = Game(edition("milano1848"), Options(players=4, mode="advanced", seed=2))
+        session = Session(game, Devices(SimDie(), service))
+        app, rng = App(session, size, headless=True), random.Random(4)
+        app.game.view.animate = False
+        app.draw()
+        app.tap(app.buttons[0].rect.center)  # Done: the table is set up
+        while not (session.state.step == "act" and session.state.round > 1):
+            session.do(greedy_bot(session.state, rng))
+        shoot(app, f"advanced{suffix}")
+        app.draw()
+        next(b for b in app.buttons if b.action == ("mode", "card")).on_tap()
+        app.draw()
+        shoot(app, f"help{suffix}")
+        app.draw()
+        next(b for b in app.buttons if b.action == ("menu",)).on_tap()  # the menu, the map's legend
+        shoot(app, f"menu{suffix}")
+        app.close()
+        service.close()
+
+
+def every_screen(shoot: Shoot, size: tuple[int, int], suffix: str = "") -> None:
+    """Every screen the app shows, at one size, in the language in use."""
+    start_screen(suffix, shoot, size)
+    settings_screen(suffix, shoot, size)
+    camera_screen(suffix, shoot, size)
+    table_decks_screens(suffix, shoot, size)
+    odds_screen(suffix, shoot, size)
+    help_screens(suffix, shoot, size)
+    capture(size, SCREENS, suffix, shoot=shoot)
 
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for language, suffix in (("en", ""), ("it", "-it")):  # every screen in both languages
         i18n.use(language)
-        start_screen(suffix)
-        settings_screen(suffix)
-        camera_screen(suffix)
-        table_decks_screens(suffix)
-        capture((800, 480), SCREENS, suffix)
+        every_screen(save, SIZE, suffix)
     i18n.use("en")
     capture((1280, 720), ("act",), "-1280x720", setup=False)
     print(f"screenshots in {OUT.relative_to(ROOT)}: {', '.join(sorted(p.name for p in OUT.glob('*.png')))}")

@@ -68,6 +68,7 @@ class App:
             notice,
         )
         self.game: Any = None  # the game screen (companion.ui.game.GameScreen), once a session plays
+        self.paused: Any = None  # the game screen while its menu's Settings are open
         self.buttons: list[Any] = []
         self.stats = RunStats()
         self.tray = tray
@@ -178,6 +179,7 @@ class App:
     def begin(self, session: Any) -> None:
         """Play this session (a new game, or one resumed: with the colours the table chose for it)."""
         from companion.ui.game import GameScreen
+        from companion.ui.menu import GameMenu
 
         lobby, journal = self.lobby, session.journal
         lobby.notice = ""
@@ -192,12 +194,30 @@ class App:
             session, self.screen.get_height(), self.target, choices, lobby.colours
         )
         view.animate = self.animate
+        menu = GameMenu(self.new_game, self._settings_in_game, self.lobby.settings.use_language)
         self.game = GameScreen(
-            self.screen.get_rect(), self.target, self.painter, session, view, self.tray, self._app_buttons
+            self.screen.get_rect(),
+            self.target,
+            self.painter,
+            session,
+            view,
+            self.tray,
+            self._app_buttons,
+            menu,
         )
 
+    def _settings_in_game(self) -> None:
+        """The settings screen from the game's menu; closing it comes back to the game."""
+        self.paused, self.game = self.game, None
+        self.lobby.showing_settings = True
+
+    def _back_to_game(self) -> None:
+        if self.paused is not None and not self.lobby.showing_settings:
+            self.game, self.paused = self.paused, None
+
     def new_game(self) -> None:
-        """Back to the start screen (the game over screen's button)."""
+        """Back to the start screen (the game over screen's button; the menu's, where a game in
+        progress stays in the journal for Resume)."""
         self.game = None
 
     def _app_buttons(self) -> list[Entry]:
@@ -217,8 +237,10 @@ class App:
             self.game.tap(position)
         else:
             self.lobby.tap(position, self.buttons)
+            self._back_to_game()
 
     def draw(self) -> None:
+        self._back_to_game()
         if self.game is not None:
             self.game.draw()
             self.buttons = self.game.buttons

@@ -18,9 +18,10 @@ from companion.i18n import _, ngettext
 from companion.ui import theme
 from companion.ui.chime import Chime
 from companion.ui.lens import Lens
+from companion.ui.menu import MENU, GameMenu, MenuButton
 from companion.ui.painter import Painter
 from companion.ui.panel import HOLD, UNDO, Entry, grid
-from companion.ui.widgets import Button
+from companion.ui.widgets import Button, label_fits
 from hardware.ports import Printer
 
 
@@ -28,6 +29,14 @@ class View(Protocol):
     """What a game shows on the game screen (its table module makes one per session)."""
 
     board_rect: pygame.Rect
+
+    def draw_legend(self, painter: Painter, area: pygame.Rect) -> None:
+        """What the board's marks mean, drawn over the board in `area` (while the game menu is open)."""
+        ...
+
+    def lens_area(self, target: int) -> pygame.Rect:
+        """Where on the board desk mode's camera lens hides nothing (about a target high)."""
+        ...
 
     def draw_whole(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button] | None:
         """A screen of the game's own instead of the board and panel (a set-up, an animation): its
@@ -73,15 +82,17 @@ class GameScreen:
         view: View,
         tray: list[Any] | None,
         extra: Callable[[], list[Entry]],
+        menu: GameMenu | None = None,
     ) -> None:
         """`tray`: desk mode's printed tickets (Pillow images), shown by the printer's line;
-        `extra`: the app's own buttons after the game's (a new game once it is over)."""
+        `extra`: the app's own buttons after the game's (a new game once it is over); `menu`: the
+        app's menu during the game (its button beside the printer's line)."""
         self.rect, self.target, self.painter, self.session, self.view = rect, target, painter, session, view
         height = rect.height
         self.panel = pygame.Rect(height, 0, rect.width - height, height)
-        self.lens = Lens(view.board_rect, target)
+        self.lens = Lens(view.lens_area(target))
         self.chime = Chime(pygame)
-        self.tray, self.extra = tray, extra
+        self.tray, self.extra, self.menu = tray, extra, menu
         self.showing_ticket = False
         self.buttons: list[Button] = []
 
@@ -98,6 +109,9 @@ class GameScreen:
                     return
                 button.on_tap()
                 return
+        if self.menu is not None and self.menu.open:  # a tap beside the menu closes it
+            self.menu.close()
+            return
         self.session.perform(self.view.board_tap(position, self.session))
 
     def press(self, position: tuple[int, int]) -> bool:
@@ -163,6 +177,7 @@ class GameScreen:
             self.lens.pointer,
             tuple(self.camera().placed()) if self.camera() is not None else None,
             self.showing_ticket,
+            self.menu.open if self.menu is not None else None,
         )
 
     # drawing
@@ -177,20 +192,32 @@ class GameScreen:
             return
         self.view.draw_board(painter, self.session)
         pygame.draw.rect(painter.screen, theme.PANEL, self.panel)
+        if self.menu is not None and self.menu.open:
+            self._menu()
+            return
         y = self._headline()
+        self.buttons = self._buttons()
+        limit = self._text_limit(self.buttons)
         for text, colour in self.lines():  # most wanted first; what does not fit above the buttons waits
-            if (
-                y + painter.wrapped(text, self.panel.inflate(-20, 0), 0, colour, draw=False)
-                <= self._text_limit()
-            ):
+            if y + painter.wrapped(text, self.panel.inflate(-20, 0), 0, colour, draw=False) <= limit:
                 y = self.message(text, y, colour) + 2
-        self.buttons = self._buttons(y + 8)
         painter.buttons(self.buttons)
         if self.camera() is not None:
-            self.lens.draw(painter.screen, painter.body, self.camera())
+            self.lens.draw(painter.screen, painter.fonts["small"], self.camera())
         self._devices()
         if self.showing_ticket:
             self._ticket()
+
+    def _menu(self) -> None:
+        """The menu in the panel, the game's legend over the board."""
+        assert self.menu is not None
+        area = self.view.board_rect.copy()
+        area.height -= self.target + 4  # the menu's button stays below
+        self.view.draw_legend(self.painter, area)
+        self.painter.text(_("Menu"), (self.panel.x + 10, 8))
+        self.buttons = self._placed(self.menu.entries())
+        self.painter.buttons(self.buttons)
+        self._devices()
 
     def _headline(self) -> int:
         y, painter = 8, self.painter
@@ -211,22 +238,34 @@ class GameScreen:
         lines += [(notice, theme.ALERT) for notice in self.notices()]  # a device away: the table must know
         return lines + self.view.lines(session)
 
-    def _buttons(self, top: int) -> list[Button]:
-        entries = self.view.entries(self.session) + self.extra()
+    def _buttons(self) -> list[Button]:
+        """This moment's buttons, their last row just above the printer's line: a sentence that
+        comes or goes above them never moves them (a second tap lands where the first did)."""
+        return self._placed(self.view.entries(self.session) + self.extra())
+
+    def _placed(self, entries: list[Entry]) -> list[Button]:
+        fonts = self.painter.fonts
         buttons = grid(
-            entries, self.panel, top, self.target, lambda label: self.painter.body.size(label)[0], self._act
+            entries,
+            self.panel,
+            0,
+            self.target,
+            lambda label, rect, small: label_fits(
+                label, rect, fonts["body"], fonts["small" if small else "body"]
+            ),
+            self._act,
         )
+        shift = self._printer_rect().top - 8 - max((b.rect.bottom for b in buttons), default=0)
         for button in buttons:
+            button.rect.move_ip(0, shift)
             if button.action == UNDO:
                 button.colour = theme.MUTED
         return buttons
 
-    def _text_limit(self) -> int:
-        """How far down the panel's sentences may go and still leave room for this moment's buttons
-        and the printer's line (a button in desk mode: the last ticket)."""
-        floor: int = self._printer_rect().top - 4
-        cells = [b.rect.bottom for b in self._buttons(0)]
-        return floor - (max(cells) + 8 if cells else 0)
+    def _text_limit(self, buttons: list[Button]) -> int:
+        """How far down the panel's sentences may go: above this moment's buttons and the printer's
+        line (a button in desk mode: the last ticket)."""
+        return min([b.rect.top for b in buttons] + [self._printer_rect().top]) - 4
 
     def message(self, message: str, y: int, colour: tuple[int, int, int] | None = None) -> int:
         """A sentence wrapped to the panel's width: a refusal or news (alert colour), or a hint."""
@@ -249,13 +288,16 @@ class GameScreen:
         board's bottom right corner (beside the board, as the box would be)."""
         desk = self.session.devices.desk_die
         board = self.view.board_rect
-        x, y = board.right - 30, board.bottom - 28
+        x, y = board.right - 30 - (self.target + 4 if self.menu is not None else 0), board.bottom - 28
         if desk is not None:  # desk mode: the box's 8x8 LEDs
             for r, bits in enumerate(desk.rows()):
                 for c in range(8):
                     colour = theme.ALERT if bits & (0x80 >> c) else (60, 20, 20)
                     pygame.draw.rect(self.painter.screen, colour, (x + c * 3, y + r * 3, 3, 3))
         rect, text = self._printer_rect(), self._printer_words()
+        if self.menu is not None:
+            self.buttons.append(self._menu_button())
+            self.buttons[-1].draw(self.painter.screen, self.painter.body, self.painter.fonts["small"])
         if self.tray:  # desk mode: the printer's line opens the last ticket
             button = Button(
                 rect,
@@ -269,17 +311,26 @@ class GameScreen:
             return
         self.painter.wrapped(text, rect.inflate(-12, 0), rect.y + 4, theme.MUTED)
 
+    def _menu_button(self) -> Button:
+        """The menu's button, in the board's bottom right corner (the die's lights beside it)."""
+        assert self.menu is not None
+        board = self.view.board_rect
+        rect = pygame.Rect(
+            board.right - self.target - 4, board.bottom - self.target - 4, self.target, self.target
+        )
+        colour = theme.ITALY_GREEN if self.menu.open else theme.MUTED
+        return MenuButton(rect, _("Menu"), self.menu.toggle, action=MENU, colour=colour)
+
     def _printer_words(self) -> str:
         text = printer_text(self.session.devices.printer)
         return f"{text}  >" if self.tray else text
 
     def _printer_rect(self) -> pygame.Rect:
-        """The printer's line (two when its news is long) at the panel's foot: a touch target in
-        desk mode (the last ticket), else text."""
+        """The printer's line at the panel's foot, two lines high (its news, long or short, never
+        moves the buttons above it): a touch target in desk mode (the last ticket), else text."""
         area = self.panel.inflate(-28, 0)
         height = self.painter.wrapped(self._printer_words(), area, 0, (0, 0, 0), draw=False) + 8
-        if self.tray:
-            height = max(height, self.target)
+        height = max(height, self.target if self.tray else 2 * self.painter.body.get_linesize() + 8)
         return pygame.Rect(self.panel.x + 8, self.panel.bottom - height - 4, self.panel.width - 16, height)
 
     def _ticket(self) -> None:

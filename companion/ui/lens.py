@@ -18,9 +18,9 @@ FLASH_S = 0.4
 
 
 class Lens:
-    def __init__(self, board: pygame.Rect, target: int) -> None:
-        width = max(150, board.width // 3)
-        self.rect = pygame.Rect(board.x + 8, board.bottom - target * 2 - 8, width, target * 2)
+    def __init__(self, rect: pygame.Rect) -> None:
+        """`rect`: where on the board nothing else is drawn (the game's view says)."""
+        self.rect = rect
         self.dragging: tuple[str, Any] | None = None  # (card, the button it came from)
         self.pointer = (0, 0)
         self.spot = 0  # where the next card goes in the camera's frame (Radetzky: three side by side)
@@ -63,6 +63,8 @@ class Lens:
         seen = camera.placed()
         said = [_("Camera sees:"), ", ".join(seen)] if seen else [_("Camera:"), _("drag a card here")]
         lines = [line for text in said for line in wrap(font, text, self.rect.width - 12)]
+        if len(lines) * font.get_linesize() > self.rect.height - 4:  # a low lens: what to do, or what it sees
+            lines = wrap(font, said[1], self.rect.width - 12)
         top = self.rect.centery - font.get_linesize() * len(lines) // 2
         for number, text in enumerate(lines):
             label = font.render(text, True, theme.MUTED)

@@ -19,16 +19,24 @@ def grid(
     rect: pygame.Rect,
     top: int,
     target: int,
-    label_width: Callable[[str], int],
+    fits: Callable[[str, pygame.Rect, bool], bool],
     tap: Callable[[Callable[[], Any]], Callable[[], Any]],
 ) -> list[Button]:
-    """Two columns, a label too wide for its cell across both; three columns when there are more
-    than eight buttons (there a long label takes the small type). `tap` wraps each entry's tap."""
-    columns = 3 if len(entries) > 8 else 2
-    width = (rect.width - 8 - 8 * columns) // columns
+    """Three columns when there are more than eight buttons, or when three save a row and every
+    label fits a third of the panel (`fits(label, cell, small)`: with the small type and two lines
+    too), leaving the sentences above more room; else two, where a label too wide for its cell
+    takes the small type, or goes across both when even that is too wide or the row is its own
+    anyway (the last, alone): no hole in the grid. `tap` wraps each entry's tap."""
+    cells = {n: (rect.width - 8 - 8 * n) // n for n in (2, 3)}
+    narrow = all(fits(label, pygame.Rect(0, 0, cells[3], target), True) for label, _marker, _tap in entries)
+    saves_a_row = -(-len(entries) // 3) < -(-len(entries) // 2)
+    columns = 3 if len(entries) > 8 or (saves_a_row and narrow) else 2
+    width = cells[columns]
     buttons, column, row = [], 0, 0
-    for label, marker, on_tap in entries:
-        wide = columns == 2 and label_width(label) > width - 12
+    for number, (label, marker, on_tap) in enumerate(entries):
+        alone = pygame.Rect(0, 0, width, target)
+        last = number == len(entries) - 1 and not column  # a row of its own anyway
+        wide = columns == 2 and not fits(label, alone, False) and (last or not fits(label, alone, True))
         if wide and column:
             column, row = 0, row + 1
         span = columns if wide else 1

@@ -55,7 +55,7 @@ class SettingsScreen:
         entries: list[tuple[str, Callable[[], None], tuple[int, int, int], bool]] = [
             (
                 name,
-                partial(self._language, code),
+                partial(self.use_language, code),
                 theme.ITALY_GREEN if code == i18n.language else theme.BUTTON,
                 True,
             )
@@ -78,7 +78,8 @@ class SettingsScreen:
             for i, (name, tap, colour, enabled) in enumerate(entries)
         ]
 
-    def _language(self, code: str) -> None:
+    def use_language(self, code: str) -> None:
+        """Speak this language now, and keep it (the next start comes back in it)."""
         i18n.use(code)
         if self.choose_language is not None:
             self.choose_language(code)

@@ -10,6 +10,8 @@ import pygame
 
 from companion.ui import theme
 
+PAD = 8  # a label's least margin inside its button, both sides together
+
 
 @dataclass
 class Button:
@@ -24,13 +26,11 @@ class Button:
     def draw(
         self, surface: pygame.Surface, font: pygame.font.Font, narrow: pygame.font.Font | None = None
     ) -> None:
-        """`narrow`: the font for a label too wide for the button; without it such a label wraps
-        (the button must be tall enough for its lines)."""
+        """`narrow`: the small type for a label too wide for the button (on two lines if need be);
+        without it such a label wraps in `font` (the button must be tall enough for its lines)."""
         colour = self.colour if self.enabled else theme.BUTTON_OFF
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
-        if narrow is not None and font.size(self.label)[0] > self.rect.width - 12:
-            font = narrow
-        lines = wrap(font, self.label, self.rect.width - 12) if narrow is None else [self.label]
+        font, lines = label_lines(self.label, self.rect, font, narrow)
         top = self.rect.centery - font.get_linesize() * len(lines) // 2
         for number, line in enumerate(lines):
             label = font.render(line, True, self.text_colour)
@@ -52,3 +52,21 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
             trial = word
         line = trial
     return lines + [line] if line else lines
+
+
+def label_lines(
+    label: str, rect: pygame.Rect, font: pygame.font.Font, narrow: pygame.font.Font | None
+) -> tuple[pygame.font.Font, list[str]]:
+    """The type and lines a button's label is drawn in: one line in `font` when it fits, else in
+    `narrow` on one line, or on as many as the button's height holds."""
+    width = rect.width - PAD
+    if narrow is None or font.size(label)[0] <= width:
+        return font, [label] if narrow is not None else wrap(font, label, width)
+    lines = wrap(narrow, label, width)
+    return narrow, lines if len(lines) * narrow.get_linesize() <= rect.height - 4 else [label]
+
+
+def label_fits(label: str, rect: pygame.Rect, font: pygame.font.Font, narrow: pygame.font.Font) -> bool:
+    """Whether the label shows whole on a button of this size (see `label_lines`)."""
+    chosen, lines = label_lines(label, rect, font, narrow)
+    return all(chosen.size(line)[0] <= rect.width - PAD for line in lines)

@@ -34,7 +34,7 @@ def test_identify_prints_one_json_object_per_image_and_fails_at_the_end_for_bad_
 
 def test_a_printed_sticker_sheet_reads_back_completely(capsys, tmp_path):
     code, out, _ = run(capsys, "cards", "sheet", "--out", str(tmp_path / "stickers.png"))
-    assert code == 0 and out.startswith("110 stickers of 20 mm on 3 file(s)")
+    assert code == 0 and out.startswith("110 stickers of 20 mm on 5 file(s)")  # each with its face beside it
     seen = set()
     for page in sorted(tmp_path.glob("stickers-*.png")):
         run_code, result, _ = run(capsys, "cards", "identify", str(page))
@@ -72,3 +72,25 @@ def test_sheet_mistakes_are_one_line(capsys, tmp_path):
         "print the stickers again when it is fixed\n"
     )
     assert code == 2
+
+
+def test_each_sticker_names_the_face_of_the_card_it_goes_on(capsys, tmp_path):
+    from companion.assets import edition
+    from companion.tables.milano1848.helps import help_name
+    from companion.tables.milano1848.icons import icon_name
+
+    lp = tmp_path / "lp0"
+    assert run(capsys, "cards", "sheet", "--printer", f"file:{lp}")[0] == 0
+    printed = lp.read_bytes()
+    cards = edition("milano1848")
+    for card, (icon, help_) in cards.italy.items():  # the Italy cards differ only by icon and Help
+        assert f"{card}: {icon_name(icon)} / {help_name(help_)}".encode() in printed, card
+    assert all(
+        f"{card}: Austria / {icon_name(icon)}".encode() in printed for card, icon in cards.austria.items()
+    )
+    assert b"zone-07: Zone 7" in printed
+    code, out, _ = run(capsys, "cards", "sheet", "--out", str(tmp_path / "s.png"))
+    page = cv2.imread(str(tmp_path / "s-1.png"), cv2.IMREAD_GRAYSCALE)
+    first = page[120:420, 120:420]  # the first sticker (10 mm margin at 300 dpi), then its face beside it
+    beside = page[120:420, 440:700]
+    assert first.min() == 0 and beside.min() < 100  # the face is written beside the sticker

@@ -238,3 +238,32 @@ def test_a_damaged_die_face_setting_does_not_stop_a_resume(tmp_path):
         assert resumed.game.records == table.app.session.game.records
     finally:
         table.close()
+
+
+def test_config_check_refuses_a_config_file_that_companion_config_names_but_is_not_there(
+    tmp_path, capsys, monkeypatch
+):
+    missing = tmp_path / "typo.toml"
+    monkeypatch.setenv("COMPANION_CONFIG", str(missing))
+    assert main(["config", "check"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert f"{missing}: not found (COMPANION_CONFIG names it)" in captured.err
+
+
+def test_the_config_table_in_the_docs_names_every_value_each_key_accepts():
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "appliance.md").read_text()
+    rows = {m.group(1): m.group(0) for m in re.finditer(r"^\| `([a-z_]+\.[a-z_]+)`.*$", doc, re.M)}
+    for section, keys in configuration.SCHEMA.items():
+        for key, setting in keys.items():
+            row = rows.get(f"{section}.{key}")
+            if row is None:  # a row for a group of keys: "`buttons.confirm` / `back` / ..."
+                row = next(
+                    (r for r in doc.splitlines() if r.startswith(f"| `{section}.") and f"`{key}`" in r), ""
+                )
+            assert row, f"{section}.{key} has no row in docs/appliance.md"
+            for word in re.findall(r'"([a-z0-9-]+)"', setting.allowed):
+                assert f'"{word}"' in row, (f"{section}.{key}", word)

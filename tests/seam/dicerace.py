@@ -222,6 +222,14 @@ class View:
     def draw_whole(self, painter: Any, panel: Any, session: Any) -> None:
         return None
 
+    def draw_legend(self, painter: Any, area: Any) -> None:
+        return None  # no marks on its board but the scores
+
+    def lens_area(self, target: int) -> Any:
+        import pygame
+
+        return pygame.Rect(8, self.board_rect.bottom - target - 8, self.board_rect.width // 2, target)
+
     def draw_board(self, painter: Any, session: Any) -> None:
         for number, score in enumerate(session.state.scores):
             painter.text(

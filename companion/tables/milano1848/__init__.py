@@ -15,6 +15,7 @@ from companion.games.milano1848.state import State
 from companion.tables.milano1848.choices import Choices
 from companion.tables.milano1848.cli import add_commands
 from companion.tables.milano1848.commands import run_demo
+from companion.tables.milano1848.faces import card_faces
 from companion.tables.milano1848.table import GAME, MilanoTable
 
 TITLE = "Radetzky: Milano 1848"
@@ -24,6 +25,7 @@ __all__ = [
     "TITLE",
     "Choices",
     "add_commands",
+    "card_faces",
     "before_game",
     "bot",
     "forget_choice",

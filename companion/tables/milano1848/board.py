@@ -24,6 +24,15 @@ class BoardView:
             for z, (x, y) in layout.items()
         }
 
+    def free_corner(self, height: int) -> pygame.Rect:
+        """The board's bottom left corner below the zones there, their labels and pawns (desk
+        mode's camera lens): at most `height` tall."""
+        width, left = self.rect.width * 2 // 5, self.rect.x + 4
+        reach = self.radius + self.marker + 4  # a zone's circle and its pawns below
+        lowest = max(y + reach for x, y in self.centres.values() if x - self.radius - 12 < left + width)
+        top = max(int(lowest), self.rect.bottom - 4 - height)
+        return pygame.Rect(left, top, width, self.rect.bottom - 4 - top)
+
     def zone_at(self, position: tuple[int, int]) -> int | None:
         for zone, (x, y) in self.centres.items():
             if (position[0] - x) ** 2 + (position[1] - y) ** 2 <= (self.radius + 6) ** 2:
@@ -80,20 +89,13 @@ class BoardView:
                 surface.blit(label, (x, self.rect.y + 4 + number * line))
 
     def _halo(self, surface: pygame.Surface, zone: int) -> None:
-        x, y = self.centres[zone]
-        box = pygame.Rect(0, 0, 2 * self.radius + 16, 2 * self.radius + 16)
-        box.center = (int(x), int(y))
-        for start in range(0, 360, 30):  # dashed: also told apart from the green rings without colour
-            pygame.draw.arc(surface, theme.ALERT, box, math.radians(start), math.radians(start + 18), 4)
+        halo(surface, self.centres[zone], self.radius)
 
     def _edge(self, surface: pygame.Surface, a: int, b: int, barrier: bool) -> None:
         (x1, y1), (x2, y2) = self.centres[a], self.centres[b]
         pygame.draw.line(surface, theme.MUTED, (x1, y1), (x2, y2), 2)
-        if barrier:  # a thick bar across the middle of the edge
-            mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
-            length = max((dx * dx + dy * dy) ** 0.5, 1)
-            nx, ny = -dy / length * 10, dx / length * 10
-            pygame.draw.line(surface, theme.INK, (mx - nx, my - ny), (mx + nx, my + ny), 6)
+        if barrier:
+            barrier_bar(surface, (x1, y1), (x2, y2))
 
     def _zone(
         self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]
@@ -101,26 +103,14 @@ class BoardView:
         x, y = self.centres[zone]
         r = self.radius
         owner = state.owner[zone]
-        fill = theme.AUSTRIA if owner == AUSTRIA else theme.ZONE
-        pygame.draw.circle(surface, fill, (x, y), r)
-        ring = (
-            theme.ITALY_GREEN if owner == ITALY else theme.AVAILABLE if zone in state.available else theme.INK
-        )
-        pygame.draw.circle(surface, ring, (x, y), r, 6 if owner == ITALY or zone in state.available else 2)
+        disc(surface, (x, y), r, owner, zone in state.available, zone in state.not_available)
         label = "A" if owner == AUSTRIA else "I" if owner == ITALY else str(state.soldiers[zone])
         text = fonts["body"].render(label, True, theme.BUTTON_TEXT if owner == AUSTRIA else theme.INK)
         surface.blit(text, text.get_rect(center=(x, y)))
         number = fonts["small"].render(str(zone), True, theme.MUTED)
         surface.blit(number, number.get_rect(center=(x - r, y - r)))
-        if zone in state.not_available:
-            pygame.draw.circle(surface, theme.AVAILABLE, (x, y), r + 5, 2)
         if zone == state.radetzky:
-            side = int(r * 0.9)
-            badge = pygame.Rect(0, 0, side, side)
-            badge.center = (int(x + r), int(y - r))
-            pygame.draw.rect(surface, theme.ALERT, badge, border_radius=4)
-            letter = fonts["small"].render("R", True, theme.BUTTON_TEXT)
-            surface.blit(letter, letter.get_rect(center=badge.center))
+            radetzky_badge(surface, (int(x + r), int(y - r)), r, fonts["small"])
         if zone in state.barricades:
             self._barricade(surface, x, y)
         self._patriots(surface, state, zone, fonts)
@@ -144,13 +134,80 @@ class BoardView:
         self, surface: pygame.Surface, state: State, zone: int, fonts: dict[str, pygame.font.Font]
     ) -> None:
         here = state.patriots_in(zone)
-        x, y = self.centres[zone]
-        marker = max(10, int(self.radius * 0.45))
-        for slot, index in enumerate(here):
-            px, py = int(x - self.radius + marker + slot * marker * 1.6), int(y + self.radius)
+        marker = self.marker
+        spots = self.pawn_spots(zone, len(here), state.edition.board.neighbours[zone])
+        for (px, py), index in zip(spots, here, strict=True):
             pygame.draw.circle(
                 surface, theme.PATRIOT_COLOURS[self.colours[index % len(self.colours)]], (px, py), marker
             )
             pygame.draw.circle(surface, theme.INK, (px, py), marker, 3 if index == state.active else 1)
             initial = fonts["small"].render(state.patriots[index].name[0], True, theme.INK)
             surface.blit(initial, initial.get_rect(center=(px, py)))
+
+    @property
+    def marker(self) -> int:
+        """A Patriot pawn's radius."""
+        return max(10, int(self.radius * 0.45))
+
+    def pawn_spots(self, zone: int, count: int, neighbours: frozenset[int]) -> list[tuple[int, int]]:
+        """Where a zone's pawns stand: on its ring, in the directions furthest from its paths (and
+        their Barrier marks), its number (top left) and Radetzky's badge (top right), the bottom
+        first; each pawn clear of the others."""
+        x, y = self.centres[zone]
+        paths = [math.atan2(self.centres[n][1] - y, self.centres[n][0] - x) for n in neighbours]
+        paths += [math.radians(-135), math.radians(-45)]  # the number, the badge
+        apart = 2 * math.asin(min(1.0, 0.85 * self.marker / self.radius))  # pawns side by side
+        chosen: list[float] = []
+        for _pawn in range(count):
+            options = [math.radians(d) for d in range(0, 360, 5)]
+            free = [o for o in options if not chosen or _clearance(o, chosen) >= apart] or options
+            chosen.append(max(free, key=lambda o: (_clearance(o, paths + chosen), -abs(o - math.pi / 2))))
+        r = self.radius + self.marker // 4  # on the ring, a little out: clear of the count inside
+        return [(round(x + r * math.cos(o)), round(y + r * math.sin(o))) for o in chosen]
+
+
+def _clearance(angle: float, taken: list[float]) -> float:
+    """How far (radians) a direction is from the nearest one already taken."""
+    return min(abs((angle - t + math.pi) % (2 * math.pi) - math.pi) for t in taken)
+
+
+Point = tuple[float, float]
+
+
+def disc(
+    surface: pygame.Surface, centre: Point, r: int, owner: str | None, available: bool, waiting: bool
+) -> None:
+    """A zone's circle: dark when Austria's; a thick green ring when Italy's or Available, a thin
+    one when not; a second thin ring outside when not yet Available (Advanced)."""
+    pygame.draw.circle(surface, theme.AUSTRIA if owner == AUSTRIA else theme.ZONE, centre, r)
+    ring = theme.ITALY_GREEN if owner == ITALY else theme.AVAILABLE if available else theme.INK
+    pygame.draw.circle(surface, ring, centre, r, 6 if owner == ITALY or available else 2)
+    if waiting:
+        pygame.draw.circle(surface, theme.AVAILABLE, centre, r + 5, 2)
+
+
+def halo(surface: pygame.Surface, centre: Point, r: int) -> None:
+    """A red dashed halo: the zone falls in the coming Austrian turn (dashed: told apart from the
+    green rings without colour)."""
+    box = pygame.Rect(0, 0, 2 * r + 16, 2 * r + 16)
+    box.center = (int(centre[0]), int(centre[1]))
+    for start in range(0, 360, 30):
+        pygame.draw.arc(surface, theme.ALERT, box, math.radians(start), math.radians(start + 18), 4)
+
+
+def barrier_bar(surface: pygame.Surface, a: Point, b: Point) -> None:
+    """A thick bar across the middle of the path a-b."""
+    (x1, y1), (x2, y2) = a, b
+    mx, my, dx, dy = (x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1
+    length = max((dx * dx + dy * dy) ** 0.5, 1)
+    nx, ny = -dy / length * 10, dx / length * 10
+    pygame.draw.line(surface, theme.INK, (mx - nx, my - ny), (mx + nx, my + ny), 6)
+
+
+def radetzky_badge(surface: pygame.Surface, centre: tuple[int, int], r: int, font: pygame.font.Font) -> None:
+    side = int(r * 0.9)
+    badge = pygame.Rect(0, 0, side, side)
+    badge.center = centre
+    pygame.draw.rect(surface, theme.ALERT, badge, border_radius=4)
+    letter = font.render("R", True, theme.BUTTON_TEXT)
+    surface.blit(letter, letter.get_rect(center=badge.center))

@@ -9,12 +9,13 @@ from typing import Any
 import pygame
 
 from companion.games.milano1848 import actions as a
-from companion.games.milano1848.state import ACT, PLACE, PROMOTE
+from companion.games.milano1848.state import ACT, CONTINUE, PLACE, PROMOTE
 from companion.i18n import _
 from companion.tables.base import Intent, NameCard, Play
 from companion.tables.milano1848.animation import TurnAnimation
 from companion.tables.milano1848.board import BoardView
 from companion.tables.milano1848.layout import zone_layout
+from companion.tables.milano1848.legend import draw_legend
 from companion.tables.milano1848.panel import Panel
 from companion.tables.milano1848.table import MilanoTable, ahead_of
 from companion.tables.milano1848.texts import (
@@ -122,6 +123,12 @@ class MilanoView:
 
     # the usual screen
 
+    def draw_legend(self, painter: Painter, area: pygame.Rect) -> None:
+        draw_legend(painter, area, self.board.radius)
+
+    def lens_area(self, target: int) -> pygame.Rect:
+        return self.board.free_corner(target)
+
     def draw_board(self, painter: Painter, session: Any) -> None:
         self.board.draw(painter.screen, session.state, painter.fonts, self.threat(session)[0])
 
@@ -129,32 +136,34 @@ class MilanoView:
         return self.panel.headline(session.state)
 
     def lines(self, session: Any) -> list[tuple[str, tuple[int, int, int]]]:
-        """The active hand, the Help being chosen, the coming Austrian turn, the odds, what the last
-        clash did."""
+        """Most wanted first (what does not fit waits): the hand while Peek is held, what the last
+        clash did (the table moves Soldiers by it), the Help being chosen, a Strengthen confirmed, the
+        not-Available zones, the coming Austrian turn, the odds (first when they weigh the choice on
+        the buttons: Continue or Stop), the active hand."""
         state, lines = session.state, []
         hand = self.panel.hand_line(state)
+        advice = self.advice(session)
+        advised = [(advice_text(advice), theme.ITALY_GREEN)] if advice is not None else []
+        if state.step == CONTINUE:
+            lines, advised = advised, []
         if hand and self.panel.peeking:  # Peek held: the hand is what the player looks for
             lines.append((hand, theme.INK))
+        news = fight_news(*session.last_move) if session.last_move is not None else None
+        if news:
+            lines.append((news, theme.INK))
         hint = self.panel.helps.hint(state) if state.step == ACT else None
-        if hint:  # a Help or a Strengthen being chosen: what to tap, first
+        if hint:  # a Help or a Strengthen being chosen: what to tap
             lines.append((hint, theme.INK))
         done = strengthen_news(state, session.last_move)
         if done:  # the Strengthen just played, confirmed
             lines.append((done, theme.ITALY_GREEN))
-        if hand and not self.panel.peeking:
-            lines.append((hand, theme.INK))
         if state.mode == "advanced" and state.step == ACT:
             lines.append((not_available_line(state), theme.INK))
         falling, winner = self.threat(session)
         if falling or winner:
             lines.append((threat_text(falling, winner), theme.ALERT))
-        advice = self.advice(session)
-        if advice is not None:
-            lines.append((advice_text(advice), theme.ITALY_GREEN))
-        news = fight_news(*session.last_move) if session.last_move is not None else None
-        if news:  # the table saw the cards: last, when there is room
-            lines.append((news, theme.INK))
-        return lines
+        unpeeked = [(hand, theme.INK)] if hand and not self.panel.peeking else []
+        return lines + advised + unpeeked  # the hand last: the cards are in the players' hands too
 
     def advice(self, session: Any) -> Any:
         """The odds, only with open hands: they would tell of hidden ones."""
