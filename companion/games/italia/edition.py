@@ -5,9 +5,11 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from companion.games.vocabulary import DataError
 
+from .nations import parse_nation
 from .numbers import TERRAINS, Numbers, parse_numbers
 from .scenario import Scenario, parse_scenario
 
@@ -38,6 +40,7 @@ class Edition:
     numbers: Numbers
     scenarios: dict[str, Scenario]
     board: Board
+    nations: dict[str, dict[str, Any]]  # the owner's nation files, by nation id (none shipped)
 
     def scenario(self, which: str) -> Scenario:
         if which not in self.scenarios:
@@ -52,7 +55,26 @@ def load(read: Callable[[str], str], where: Callable[[str], str]) -> Edition:
     for name in ("scenario-1.toml", "scenario-2.toml"):
         scenario = parse_scenario(read(name), where(name))
         scenarios[scenario.id] = scenario
-    return Edition(numbers, scenarios, parse_board(read("map.toml"), where("map.toml")))
+    parse_nation(read("nations/TEMPLATE.toml"), where("nations/TEMPLATE.toml"), template=True)
+    return Edition(
+        numbers, scenarios, parse_board(read("map.toml"), where("map.toml")), _nations(read, where)
+    )
+
+
+def _nations(read: Callable[[str], str], where: Callable[[str], str]) -> dict[str, dict[str, Any]]:
+    """The nation files the owner filled, listed in nations/index.toml."""
+    name = "nations/index.toml"
+    try:
+        listed = tomllib.loads(read(name)).get("filled", [])
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(where(name), f"is not TOML ({exc})") from None
+    if not isinstance(listed, list) or not all(isinstance(n, str) and n.replace("-", "").isalpha() for n in listed):
+        raise DataError(f"{where(name)}: filled", 'must list nation ids, e.g. ["celts"]')
+    found = {}
+    for nation in listed:
+        data = parse_nation(read(f"nations/{nation}.toml"), where(f"nations/{nation}.toml"))
+        found[data["nation"]["id"]] = data
+    return found
 
 
 def parse_board(text: str, where: str) -> Board:

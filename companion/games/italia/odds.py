@@ -115,6 +115,7 @@ class _Solver:
     def __init__(self, template: Battle) -> None:
         self.template = template
         self.memo: dict[State, tuple[float, ...]] = {}
+        self.struck: dict[tuple[Key, str | None, int, int], tuple[Key, int]] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
         self.trigger = template.numbers.elephant_trigger
@@ -196,9 +197,13 @@ class _Solver:
         """One side after the enemy's hits and the retreats its elephants force."""
         made: dict[tuple[Key, int], float] = {}
         for (hits, forced), p in enemy.items():
-            after, lost = self.hit(key, target, hits)
-            after, stuck = self.forced(after, forced)
-            made[(after, lost + stuck)] = made.get((after, lost + stuck), 0.0) + p
+            known = (key, target, hits, forced)
+            if known not in self.struck:
+                after, lost = self.hit(key, target, hits)
+                after, stuck = self.forced(after, forced)
+                self.struck[known] = (after, lost + stuck)
+            outcome = self.struck[known]
+            made[outcome] = made.get(outcome, 0.0) + p
         return made
 
     def hit(self, key: Key, target: str | None, hits: int) -> tuple[Key, int]:

@@ -135,3 +135,9 @@ def test_a_scenario_file_with_a_fault_names_the_field():
             '[[nation]]\nid="a"\nname="A"\nincome="lots"\nturns=[1,1]\n',
             "scenario-1.toml",
         )
+
+
+def test_a_national_half_comes_before_the_tribute():
+    """Reading A14: Byzantium earning 7 has 4 (half, rounded up); as a subject it gives 2, keeps 2."""
+    made = income(scenario(2).nation("byzantium"), zones=5, cities=2, subject=True)
+    assert (made.national, made.tribute, made.kept) == (4, 2, 2)

@@ -211,3 +211,36 @@ def test_elephant_fear_first_battle_deserts_on_eight():
     assert later.end.defender.tally.deserted == {"legion": 1}
     never = fight(battle, [], Dice(random.Random(1)), elephant_battles=3)
     assert never.rolls == ()
+
+
+def test_a_major_battle_needs_three_units_a_side_at_the_first_dice():
+    """Reading A34: at least 3 units a side when the first round's dice are rolled; won when the
+    enemy has nothing left in the zone."""
+    big = Battle(Side("carthaginians", {"infantry": 3}), Side("romans", {"legion": 3}))
+    won = fight(big, [], Dice(given=[10, 10, 10, 1, 1, 1]))
+    assert won.aftermath.major and won.aftermath.how == "cleared"
+    small = Battle(Side("carthaginians", {"infantry": 3}), Side("romans", {"legion": 2}))
+    assert not fight(small, [], Dice(given=[10, 10, 10, 1, 1])).aftermath.major
+
+
+def test_dice_cannot_aim_at_a_leader():
+    """Reading A35: targets are unit types; leaders are no target."""
+    battle = Battle(Side("celts", {"infantry": 1}), Side("romans", {"legion": 1}, leaders=1))
+    aims = {"attacker": [("infantry", "leader", 1)], "defender": [("legion", "infantry", 1)]}
+    with pytest.raises(IllegalActionError, match="cannot aim at leader"):
+        roll_round(battle, aims, [10, 1])
+
+
+def test_roman_foederati_switch_on_six_and_become_enemy_infantry():
+    """§14.1, reading A57: 6-10 against the Foederati (9-10 against the Ostrogoths alone); a switched
+    unit is replaced by an enemy infantry unit."""
+    battle = Battle(Side("foederati", {"infantry": 1}), Side("western-romans", {"foederati": 2, "legion": 1}))
+    fought = fight(battle, [], Dice(random.Random(3), given=[6, 5]))
+    assert [r.value for r in fought.rolls] == [6, 5]
+    assert fought.end.defender.tally.switched == {"foederati": 1}
+    assert fought.end.attacker.tally.joined == {"infantry": 1}
+    ostrogoths = Battle(Side("ostrogoths", {"infantry": 1}), battle.defender)
+    assert [r.taken for r in fight(ostrogoths, [], Dice(random.Random(3), given=[8, 9])).rolls] == [
+        False,
+        True,
+    ]
