@@ -68,7 +68,9 @@ def _nations(read: Callable[[str], str], where: Callable[[str], str]) -> dict[st
         listed = tomllib.loads(read(name)).get("filled", [])
     except tomllib.TOMLDecodeError as exc:
         raise DataError(where(name), f"is not TOML ({exc})") from None
-    if not isinstance(listed, list) or not all(isinstance(n, str) and n.replace("-", "").isalpha() for n in listed):
+    if not isinstance(listed, list) or not all(
+        isinstance(n, str) and n.replace("-", "").isalpha() for n in listed
+    ):
         raise DataError(f"{where(name)}: filled", 'must list nation ids, e.g. ["celts"]')
     found = {}
     for nation in listed:

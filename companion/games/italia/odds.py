@@ -21,7 +21,7 @@ from .rounds import CITY, default_aims, groups
 Key = tuple[tuple[str, int, int], ...]  # (unit key, undamaged, damaged) per key, sorted
 State = tuple[Key, Key]
 Dist = dict[tuple[int, int], float]  # (hits, elephant 9s and 10s) -> probability
-Transition = tuple[State, float, tuple[float, float]]  # after, chance, expected losses
+Outcomes = dict[tuple[Key, int], float]  # (one side after a round, units it lost) -> chance
 
 
 @dataclass(frozen=True)
@@ -140,23 +140,33 @@ class _Solver:
         return self._solve(state, first)
 
     def _solve(self, state: State, first: bool) -> tuple[float, ...]:
+        """One round's outcomes: each side after the round depends only on the enemy's dice (its hits
+        and its elephants' 9s and 10s), so the two sides' outcomes are independent."""
+        if self.template.mode == "raid":  # one round, and the raider leaves (§10.7)
+            att, dfd = self.sides(state, first)
+            lost_a = sum(p * lost for (_, lost), p in att.items())
+            return (0.0, 1.0, 0.0, lost_a, 0.0)
         later = first and self.template.round == 1  # round 1 differs (landing bonus), then alike
-        total, stay = [0.0] * 5, 0.0
-        for after, p, lost in self.transitions(state, first):
-            if self.template.mode == "raid":
-                outcome: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0, 0.0)  # the raider leaves (§10.7)
-            elif after == state and not later:
-                stay += p
-                continue
-            else:
-                outcome = self.value(after)
-            for i in range(3):
-                total[i] += p * outcome[i]
-            total[3] += p * (lost[0] + outcome[3])
-            total[4] += p * (lost[1] + outcome[4])
-        result = tuple(v / (1 - stay) for v in total) if stay < 1 else (0.0, 0.0, 0.0, 0.0, 0.0)
+        clears = holds = both = loss_a = loss_d = stay = 0.0
+        memo, value = self.memo, self.value
+        att, dfd = self.sides(state, first)
+        for (a_new, lost_a), pa in att.items():
+            for (d_new, lost_d), pd in dfd.items():
+                p = pa * pd
+                after = (a_new, d_new)
+                if after == state and not later:
+                    stay += p
+                    continue
+                out = memo.get(after) or value(after)
+                clears += p * out[0]
+                holds += p * out[1]
+                both += p * out[2]
+                loss_a += p * (lost_a + out[3])
+                loss_d += p * (lost_d + out[4])
+        go_on = 1 - stay
+        result = (clears / go_on, holds / go_on, both / go_on, loss_a / go_on, loss_d / go_on)
         if not first:
-            self.memo[state] = result
+            memo[state] = result
         return result
 
     def raid_success(self, state: State) -> float:
@@ -170,7 +180,8 @@ class _Solver:
         )
         return 1 - sum(p for (h, _), p in dist.items() if h == 0)
 
-    def transitions(self, state: State, first: bool) -> list[Transition]:
+    def sides(self, state: State, first: bool) -> tuple[Outcomes, Outcomes]:
+        """Each side's possible states after the round, with the units it lost, and their chances."""
         battle = self.battle(state, first)
         aims = {w: default_aims(battle, w) for w in ("attacker", "defender")}
         rolled = groups(battle, aims)
@@ -180,20 +191,9 @@ class _Solver:
             elephant = [unit_type(g.unit) == "elephant" and g.target != CITY for g in mine]
             dists.append(_dist(tuple((g.needed, e, g.dice) for g, e in zip(mine, elephant)), self.trigger))
             targets.append(mine[0].target if mine else None)
-        return self._combine(state, dists, targets)
+        return self._after(state[0], targets[1], dists[1]), self._after(state[1], targets[0], dists[0])
 
-    def _combine(self, state: State, dists: list[Dist], targets: list[str | None]) -> list[Transition]:
-        """The round's outcomes by resulting state. Each side after the round depends only on the
-        enemy's dice (its hits and its elephants' 9s and 10s), so the two sides are independent."""
-        att = self._after(state[0], targets[1], dists[1])
-        dfd = self._after(state[1], targets[0], dists[0])
-        return [
-            ((a_new, d_new), pa * pd, (float(lost_a), float(lost_d)))
-            for (a_new, lost_a), pa in att.items()
-            for (d_new, lost_d), pd in dfd.items()
-        ]
-
-    def _after(self, key: Key, target: str | None, enemy: Dist) -> dict[tuple[Key, int], float]:
+    def _after(self, key: Key, target: str | None, enemy: Dist) -> Outcomes:
         """One side after the enemy's hits and the retreats its elephants force."""
         made: dict[tuple[Key, int], float] = {}
         for (hits, forced), p in enemy.items():
