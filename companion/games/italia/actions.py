@@ -72,6 +72,14 @@ class Rebuild:
 
 
 @dataclass(frozen=True)
+class Convert:
+    """The Patrimonium converts one enemy unit of this key before a round (§14.3)."""
+
+    unit: str
+    kind: str = "convert"
+
+
+@dataclass(frozen=True)
 class CloseBattle:
     kind: str = "close-battle"
 
@@ -89,7 +97,18 @@ Action = (
 )
 KINDS: dict[str, type[Any]] = {
     c.kind: c
-    for c in (CollectIncome, Buy, OpenBattle, RollRound, Retreat, Submit, Rebuild, CloseBattle, EndNationTurn)
+    for c in (
+        CollectIncome,
+        Buy,
+        OpenBattle,
+        RollRound,
+        Retreat,
+        Submit,
+        Rebuild,
+        Convert,
+        CloseBattle,
+        EndNationTurn,
+    )
 }
 
 

@@ -84,6 +84,7 @@ class Battle:
     round: int = 1
     major: bool = False  # at least 3 units a side when the first dice were rolled (reading A34)
     ended: str = ""  # "submitted", "raided", "raid failed" when the battle ended by itself
+    converted: str = ""  # the unit key the Patrimonium converted in this battle (§14.3)
     numbers: Numbers = TEXT
 
     def side(self, which: str) -> Side:

@@ -40,6 +40,7 @@ def battle_to_dict(battle: Battle) -> dict[str, Any]:
         "round": battle.round,
         "major": battle.major,
         "ended": battle.ended,
+        "converted": battle.converted,
     }
 
 
@@ -60,6 +61,7 @@ def battle_from_dict(data: object, where: str = "battle") -> Battle:
         round=_count(data.get("round", 1), f"{where}.round", low=1),
         major=_flag(data.get("major", False), f"{where}.major"),
         ended=_choice(data.get("ended", ""), ("", "submitted", "raided", "raid failed"), f"{where}.ended"),
+        converted=_text(data.get("converted", ""), f"{where}.converted", empty=True),
     )
 
 

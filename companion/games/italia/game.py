@@ -16,6 +16,7 @@ from .actions import (
     Buy,
     CloseBattle,
     CollectIncome,
+    Convert,
     EndNationTurn,
     OpenBattle,
     Rebuild,
@@ -26,6 +27,7 @@ from .actions import (
     action_to_dict,
 )
 from .battle import Battle
+from .conversion import convert
 from .dice import Dice
 from .edition import Edition
 from .fight import (
@@ -82,6 +84,7 @@ class State:
     must_spend: dict[str, int] = field(default_factory=dict)  # masters over 10 (§6.4)
     masters: dict[str, str] = field(default_factory=dict)  # subject -> master
     elephant_battles: int = 0
+    conversions: int = 0  # the Patrimonium's, of 2 a game (§14.3)
     battle: Battle | None = None
     dice: int = 0
     over: bool = False
@@ -158,7 +161,7 @@ class Game:
 def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
     if state.over:
         raise IllegalActionError(Sentence("The game is over."))
-    if isinstance(action, RollRound | Retreat | Submit | Rebuild | CloseBattle):
+    if isinstance(action, RollRound | Retreat | Submit | Rebuild | Convert | CloseBattle):
         return _battle_action(game, state, action, dice)
     if state.battle is not None:
         raise IllegalActionError(Sentence("Finish the battle first."))
@@ -253,6 +256,9 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         return replace(state, battle=retreat(battle, action.side, action.units)), []
     if isinstance(action, Rebuild):
         return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
+    if isinstance(action, Convert):
+        converted = convert(battle, action.unit, state.conversions)
+        return replace(state, battle=converted, conversions=state.conversions + 1), []
     return replace(state, battle=submit(battle)), [Sentence("The defender submits (§12.5.1).")]
 
 

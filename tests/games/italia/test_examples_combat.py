@@ -244,3 +244,36 @@ def test_roman_foederati_switch_on_six_and_become_enemy_infantry():
         False,
         True,
     ]
+
+
+def test_the_screen_preview_says_the_cap_the_rolls_before_and_every_group():
+    from companion.games.italia.preview import preview
+
+    battle = Battle(
+        Side("romans", {"legion": 5}, leaders=1),
+        Side("carthaginians", {"infantry": 2, "elephant": 1}),
+        zone="Samnium",
+        terrain="mountain",
+        city="intact",
+    )
+    shown = preview(battle)
+    assert shown.cap == 4 and shown.over_cap
+    assert shown.lines[0] == "At most 4 attackers: Samnium holds 2, +1 attack, +1 leader (§8.3)."
+    assert "Elephant fear: each Roman unit but consular legions deserts on 8+ (§13.3)." in shown.lines
+    assert "5 x Legion hits on 7+: 6, mountain -1, city -2, leader +2" in shown.lines
+
+
+def test_the_patrimonium_converts_one_enemy_unit_a_battle_twice_a_game():
+    """§14.3: the converted unit fights for the Patrimonium; never cavalry, never two in a battle."""
+    from companion.games.italia.conversion import convert
+
+    battle = Battle(Side("lombards", {"infantry": 2, "cavalry": 1}), Side("patrimonium", {"infantry": 1}))
+    after = convert(battle, "infantry", used=0)
+    assert after.defender.units == {"infantry": 2} and after.attacker.units == {"infantry": 1, "cavalry": 1}
+    assert after.attacker.tally.switched == {"infantry": 1}
+    with pytest.raises(IllegalActionError, match="never twice in one battle"):
+        convert(after, "infantry", used=1)
+    with pytest.raises(IllegalActionError, match="not cavalry"):
+        convert(battle, "cavalry", used=0)
+    with pytest.raises(IllegalActionError, match="twice a game"):
+        convert(battle, "infantry", used=2)

@@ -14,6 +14,7 @@ from companion.games.italia.actions import (
     Buy,
     CloseBattle,
     CollectIncome,
+    Convert,
     EndNationTurn,
     OpenBattle,
     Retreat,
@@ -131,3 +132,16 @@ def test_actions_round_trip_and_bad_ones_name_the_field():
         action_from_dict(data)
     with pytest.raises(DataError, match="action.kind"):
         action_from_dict({"kind": "teleport"})
+
+
+def test_the_patrimonium_converts_at_most_twice_a_game():
+    game = RULES.new_game(edition("italia"), Options("II", 3))
+    fights = Battle(Side("lombards", {"infantry": 3}), Side("patrimonium", {"infantry": 1}))
+    for _ in range(2):
+        game.play(OpenBattle(fights))
+        game.play(Convert("infantry"))
+        game.play(RollRound(values=(10, 10, 1, 1)))  # the converted one rolls for the Patrimonium
+        game.play(CloseBattle())
+    game.play(OpenBattle(fights))
+    with pytest.raises(IllegalActionError, match="twice a game"):
+        game.play(Convert("infantry"))
