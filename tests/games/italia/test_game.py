@@ -4,7 +4,6 @@ undo never re-rolls a seen die, the record replays to the same state, the state 
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
