@@ -97,6 +97,16 @@ def _roll_away(
     return battle, rolls
 
 
+def opening_refusal(battle: Battle) -> Sentence | None:
+    """Why a battle cannot start as entered, or None: both sides need units, a raid an intact city
+    (§10.7), and a battle starts at round 1."""
+    if not battle.attacker.count() or not (battle.defender.count() or battle.defender.leaders):
+        return Sentence("A battle needs attacking units and defenders in the zone.")
+    if battle.mode == "raid" and battle.city != "intact":
+        return Sentence("A raid is only against an intact city (§10.7).")
+    return None
+
+
 def over(battle: Battle) -> bool:
     """Both sides no longer face each other: one has no unit left, or the battle ended itself."""
     return bool(battle.ended) or battle.attacker.count() == 0 or battle.defender.count() == 0

@@ -34,6 +34,7 @@ from .fight import (
     Step,
     aftermath,
     before_first_round,
+    opening_refusal,
     over,
     play_step,
     rebuild_city,
@@ -170,6 +171,9 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
     if isinstance(action, Buy):
         return _buy(game, state, action)
     if isinstance(action, OpenBattle):
+        refusal = opening_refusal(action.battle)
+        if refusal:
+            raise IllegalActionError(refusal)
         if action.must_submit:
             end = submit(action.battle, must=True)
             return replace(state, battle=end), [Sentence("The defender submits: no combat (§12.5.1).")]
@@ -248,14 +252,14 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
             raise IllegalActionError(Sentence("The battle goes on: both sides still have units."))
         end = aftermath(battle)
         return replace(state, battle=None), [Sentence("Battle over: {how}.", how=end.how)]
+    if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
+        return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if over(battle):
         raise IllegalActionError(Sentence("The battle is over: close it."))
     if isinstance(action, RollRound):
         return _roll(state, battle, action, dice)
     if isinstance(action, Retreat):
         return replace(state, battle=retreat(battle, action.side, action.units)), []
-    if isinstance(action, Rebuild):
-        return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if isinstance(action, Convert):
         converted = convert(battle, action.unit, state.conversions)
         return replace(state, battle=converted, conversions=state.conversions + 1), []

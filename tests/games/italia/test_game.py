@@ -4,6 +4,7 @@ undo never re-rolls a seen die, the record replays to the same state, the state 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -16,6 +17,7 @@ from companion.games.italia.actions import (
     Convert,
     EndNationTurn,
     OpenBattle,
+    Rebuild,
     Retreat,
     RollRound,
     action_from_dict,
@@ -63,9 +65,7 @@ def test_a_nations_turn_income_purchase_and_the_next_nation():
 
 def test_a_master_pushed_over_ten_must_buy_before_play_goes_on():
     game = new_game()
-    game.state = type(game.state)(
-        **{**game.state.__dict__, "masters": {"celts": "romans"}, "gold": {"romans": 9}}
-    )
+    game.state = replace(game.state, masters={"celts": "romans"}, gold={"romans": 9})  # E5
     game.play(CollectIncome(zones=4, cities=1))
     assert game.state.gold == {"celts": 3, "romans": 11}
     with pytest.raises(IllegalActionError, match="must buy units first"):
@@ -144,3 +144,16 @@ def test_the_patrimonium_converts_at_most_twice_a_game():
     game.play(OpenBattle(fights))
     with pytest.raises(IllegalActionError, match="twice a game"):
         game.play(Convert("infantry"))
+
+
+def test_a_raid_needs_an_intact_city_and_the_defender_rebuilds_after_it():
+    game = new_game()
+    raid = Battle(Side("samnites", {"infantry": 3}), Side("greeks", {"infantry": 2}), zone="Apulia", mode="raid")
+    with pytest.raises(IllegalActionError, match="only against an intact city"):
+        game.play(OpenBattle(raid))
+    game.play(OpenBattle(replace(raid, city="intact")))
+    game.play(RollRound(values=(4, 8, 9, 5, 7)))  # Combat Example 3
+    assert game.state.battle is not None and game.state.battle.city == "ruin"
+    game.play(Rebuild("defender", "infantry"))
+    assert game.state.battle.city == "intact" and game.state.battle.defender.units == {"infantry": 1}
+    game.play(CloseBattle())
