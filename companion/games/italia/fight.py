@@ -153,8 +153,13 @@ def submit(battle: Battle, *, must: bool = False) -> Battle:
 
 def end_raid(battle: Battle, report: RoundReport, stuck: Counts, rebuild: str | None) -> Battle:
     """After the raid's one round (§10.7): a hit ruins the city; the attacker must retreat, and
-    units that cannot are eliminated; the defender may remove one unit to rebuild at once."""
+    units that cannot (the table's `stuck`, and every hit cavalry, §14.2) are eliminated; the
+    defender may remove one unit to rebuild at once."""
     attacker = battle.attacker
+    for key in attacker.units:
+        stuck = add_units(
+            stuck, key, max(0, attacker.units[key] - movable(attacker, key) - stuck.get(key, 0))
+        )
     for key, n in stuck.items():
         attacker = take(attacker, key, n, damaged_first=True)
         attacker = replace(attacker, tally=attacker.tally.add("lost", key, n))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .battle import Battle, Side, unit_type
+from .battle import Battle, Side, group, unit_type
 from .fight import fear_needed, switch_needed
 from .rounds import CITY, default_aims, groups
 
@@ -116,6 +116,7 @@ class _Solver:
         self.template = template
         self.memo: dict[State, tuple[float, ...]] = {}
         self.struck: dict[tuple[Key, str | None, int, int], tuple[Key, int]] = {}
+        self.needs: dict[tuple[bool, str, str, str], int] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
         self.trigger = template.numbers.elephant_trigger
@@ -181,17 +182,30 @@ class _Solver:
         return 1 - sum(p for (h, _), p in dist.items() if h == 0)
 
     def sides(self, state: State, first: bool) -> tuple[Outcomes, Outcomes]:
-        """Each side's possible states after the round, with the units it lost, and their chances."""
-        battle = self.battle(state, first)
-        aims = {w: default_aims(battle, w) for w in ("attacker", "defender")}
-        rolled = groups(battle, aims)
+        """Each side's possible states after the round, with the units it lost, and their chances.
+        The aims are the resolver's default: everything at the enemy's most numerous key."""
         dists, targets = [], []
-        for which in ("attacker", "defender"):
-            mine = [g for g in rolled if g.side == which]
-            elephant = [unit_type(g.unit) == "elephant" and g.target != CITY for g in mine]
-            dists.append(_dist(tuple((g.needed, e, g.dice) for g, e in zip(mine, elephant)), self.trigger))
-            targets.append(mine[0].target if mine else None)
+        for at, which in enumerate(("attacker", "defender")):
+            target = self._target(which, state[1 - at])
+            dice = tuple(
+                (self._needed(first, which, k, target), unit_type(k) == "elephant" and target != CITY, u + d)
+                for k, u, d in state[at]
+            )
+            dists.append(_dist(dice, self.trigger))
+            targets.append(target)
         return self._after(state[0], targets[1], dists[1]), self._after(state[1], targets[0], dists[0])
+
+    def _target(self, which: str, theirs: Key) -> str:
+        if which == "attacker" and self.template.mode == "raid":
+            return CITY
+        return max(theirs, key=lambda row: row[1] + row[2])[0]  # the first of the most numerous
+
+    def _needed(self, first: bool, which: str, unit: str, target: str) -> int:
+        known = (first, which, unit, target)
+        if known not in self.needs:
+            battle = self.battle(((), ()), first)
+            self.needs[known] = group(battle, which, unit, target, 1).needed
+        return self.needs[known]
 
     def _after(self, key: Key, target: str | None, enemy: Dist) -> Outcomes:
         """One side after the enemy's hits and the retreats its elephants force."""

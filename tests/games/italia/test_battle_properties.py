@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.italia.battle import FATES, Battle, Side
 from companion.games.italia.dice import Dice
 from companion.games.italia.fight import Fought, Step, fight
+from companion.games.vocabulary import IllegalActionError
 
 TYPES = ("infantry", "legion", "consular", "cavalry", "elephant", "foederati", "infantry:sea", "legion:sea")
 NATIONS = ("romans", "celts", "ostrogoths", "foederati", "carthaginians")
@@ -60,8 +62,21 @@ def test_random_battles_conserve_units_and_replay_exactly(battle: Battle, seed: 
     steps = [Step(retreats={"attacker": dict(battle.attacker.units)})] if flee else []
     try:
         live = fight(battle, steps, Dice(random.Random(seed)), elephant_battles=fear)
-    except ValueError:  # a retreat the battle no longer allows (a hit cavalry): refused, not a crash
+    except IllegalActionError:  # the whole side's retreat after losses: refused, never a crash
+        assert flee and battle.mode == "normal"
         return
     check(live)
     replayed = fight(battle, steps, Dice(given=live.drawn), elephant_battles=fear)
     assert replayed == live
+
+
+@settings(max_examples=60, deadline=None)
+@given(battles(), st.integers(0, 4))
+def test_the_exact_odds_of_any_battle_add_up_and_stay_within_the_units(battle: Battle, fear: int):
+    from companion.games.italia.odds import battle_odds
+
+    odds = battle_odds(battle, elephant_battles=fear)
+    assert odds.attacker_clears + odds.defender_holds + odds.both_destroyed == pytest.approx(1)
+    joined = sum(battle.defender.units.values()) if battle.defender.has("foederati") else 0
+    assert -1e-9 <= odds.attacker_losses <= battle.attacker.count() + joined + 1e-9
+    assert -1e-9 <= odds.defender_losses <= battle.defender.count() + battle.attacker.count() + 1e-9

@@ -277,3 +277,13 @@ def test_the_patrimonium_converts_one_enemy_unit_a_battle_twice_a_game():
         convert(battle, "cavalry", used=0)
     with pytest.raises(IllegalActionError, match="twice a game"):
         convert(battle, "infantry", used=2)
+
+
+def test_a_hit_cavalry_that_raided_cannot_retreat_and_is_eliminated():
+    """§10.7 with §14.2: the raider must retreat; a hit cavalry cannot, so it is lost."""
+    battle = Battle(
+        Side("avars", {"cavalry": 1}), Side("lombards", {"infantry": 1}), city="intact", mode="raid"
+    )
+    fought = fight(battle, [], Dice(given=[10, 10]))
+    assert fought.end.attacker.tally.lost == {"cavalry": 1}
+    assert fought.end.city == "ruin"

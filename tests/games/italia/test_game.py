@@ -148,7 +148,9 @@ def test_the_patrimonium_converts_at_most_twice_a_game():
 
 def test_a_raid_needs_an_intact_city_and_the_defender_rebuilds_after_it():
     game = new_game()
-    raid = Battle(Side("samnites", {"infantry": 3}), Side("greeks", {"infantry": 2}), zone="Apulia", mode="raid")
+    raid = Battle(
+        Side("samnites", {"infantry": 3}), Side("greeks", {"infantry": 2}), zone="Apulia", mode="raid"
+    )
     with pytest.raises(IllegalActionError, match="only against an intact city"):
         game.play(OpenBattle(raid))
     game.play(OpenBattle(replace(raid, city="intact")))

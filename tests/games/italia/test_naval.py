@@ -37,9 +37,7 @@ def test_the_side_that_takes_hits_chooses_which_fleets_sink_and_their_cargo_is_l
         sea="Mare Sardoum",
     )
     # Carthage: 9 (hit), 7 (hit with its cargo's +2); Rome: 10, 1, 2 -> one hit
-    after, report = sea_round(
-        battle, Dice(given=[9, 7, 10, 1, 2]), {"attacker": ["c2"]}
-    )
+    after, report = sea_round(battle, Dice(given=[9, 7, 10, 1, 2]), {"attacker": ["c2"]})
     assert report.hits == {"attacker": 2, "defender": 1}
     assert report.sunk["attacker"] == (Fleet("c2", embarked=2),) and report.cargo_lost["attacker"] == 2
     assert len(after.defender.fleets) == 1  # Rome's default: the emptiest fleets go
