@@ -52,9 +52,8 @@ def cold_odds(battle: Battle) -> Callable[[], object]:
 
 
 def main() -> None:
-    print(
-        f"resolve a 3-round battle (3 v 3, given dice): {median_ms(resolve_three_rounds, inner=200):.3f} ms (goal <= 1)"
-    )
+    resolve = median_ms(resolve_three_rounds, inner=200)
+    print(f"resolve a 3-round battle (3 v 3, given dice): {resolve:.3f} ms (goal <= 1)")
     print("exact odds, cold (goal <= 50 ms up to 12 units a side):")
     print(f"  {'units a side':>12}  {'one type':>9}  {'legions+consuls v infantry+elephants':>36}")
     for n in (2, 4, 6, 8, 10, 12):
@@ -63,9 +62,8 @@ def main() -> None:
             Side("romans", {"legion": n - n // 4, "consular": n // 4}, leaders=1),
             Side("epirotes", {"infantry": n - n // 4, "elephant": n // 4}),
         )
-        print(
-            f"  {n:>12}  {median_ms(cold_odds(single)):>6.1f} ms  {median_ms(cold_odds(mixed), repeat=3):>33.1f} ms"
-        )
+        one, many = median_ms(cold_odds(single)), median_ms(cold_odds(mixed), repeat=3)
+        print(f"  {n:>12}  {one:>6.1f} ms  {many:>33.1f} ms")
 
 
 if __name__ == "__main__":

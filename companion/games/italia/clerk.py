@@ -177,3 +177,13 @@ def consular_refusal(
 def reinforcement_room(limit: int, have: int, arriving: int) -> int:
     """§7.2: a reinforcement brings only enough units to reach the nation's maximum."""
     return max(0, min(arriving, limit - have))
+
+
+def submission(zones: int, must_at_most: int | None, may_at_most: int | None) -> str | None:
+    """§12.5.1, from the card's thresholds and the zones the defender controls when the attack is
+    declared (reading A48): "must" (no combat), "may" (after a full round), or None."""
+    if must_at_most is not None and zones <= must_at_most:
+        return "must"
+    if may_at_most is not None and zones <= may_at_most:
+        return "may"
+    return None

@@ -114,6 +114,10 @@ def test_the_state_file_round_trips_mid_battle():
     game.play(RollRound(values=(1, 1, 1, 10, 1, 1)))
     text = RULES.dumps(game.state)
     assert RULES.loads(text, edition("italia")) == game.state
+    assert RULES.standing(game.state) == (1, None)
+    assert RULES.describe(game.state)[1] == "battle: celts attack Verona"
+    with pytest.raises(DataError, match="format"):
+        RULES.loads('{"format": "something else"}', edition("italia"))
 
 
 def test_actions_round_trip_and_bad_ones_name_the_field():
