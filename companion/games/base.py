@@ -8,7 +8,11 @@ its games; the game object is the checked way to play.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from companion.games.vocabulary import DataError
+
+Parsed = TypeVar("Parsed")
 
 
 class Decision(Protocol):
@@ -77,3 +81,14 @@ class Rules(Protocol):
     def describe(self, state: Any) -> list[str]:
         """Where the game stands, in a few lines of English (`companion games show`)."""
         ...
+
+
+def parse_decisions(records: Iterable[dict[str, Any]], parse: Callable[[object], Parsed]) -> list[Parsed]:
+    """A record's decision lines, each parsed; a DataError names the line (line 1 is the header)."""
+    parsed = []
+    for number, data in enumerate(records, start=2):
+        try:
+            parsed.append(parse(data))
+        except DataError as exc:
+            raise DataError(f"line {number}: {exc.field}", exc.problem) from None
+    return parsed

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from companion.games.base import parse_decisions
+
 from . import stateio
 from .actions import Action, action_from_dict
 from .dealer import Draw
@@ -41,13 +43,7 @@ class Milano1848:
         return Game(edition, options, cards)
 
     def replay(self, edition: Edition, header: dict[str, Any], records: Iterable[dict[str, Any]]) -> Game:
-        parsed = []
-        for number, data in enumerate(records, start=2):  # line 1 is the header
-            try:
-                parsed.append(Record.from_dict(data))
-            except DataError as exc:
-                raise DataError(f"line {number}: {exc.field}", exc.problem) from None
-        return replay(edition, header, parsed)
+        return replay(edition, header, parse_decisions(records, Record.from_dict))
 
     def dumps(self, state: State) -> str:
         return stateio.dumps(state)

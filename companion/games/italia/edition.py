@@ -1,0 +1,118 @@
+"""The Italia data files, validated: the rule numbers, both scenarios and the map's facts."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.vocabulary import DataError
+
+from .nations import parse_nation
+from .numbers import TERRAINS, Numbers, parse_numbers
+from .scenario import Scenario, parse_scenario
+
+KINDS = ("land", "sea")
+
+
+@dataclass(frozen=True)
+class Zone:
+    id: str
+    name: str
+    kind: str
+    region: str
+    terrain: str
+    city_allowed: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    """The map as far as the data goes: zones and the adjacency pairs known (complete or not)."""
+
+    zones: dict[str, Zone]
+    adjacent: frozenset[frozenset[str]]
+    complete: bool
+
+
+@dataclass(frozen=True)
+class Edition:
+    numbers: Numbers
+    scenarios: dict[str, Scenario]
+    board: Board
+    nations: dict[str, dict[str, Any]]  # the owner's nation files, by nation id (none shipped)
+
+    def scenario(self, which: str) -> Scenario:
+        if which not in self.scenarios:
+            raise DataError("scenario", f"must be one of {', '.join(self.scenarios)}")
+        return self.scenarios[which]
+
+
+def load(read: Callable[[str], str], where: Callable[[str], str]) -> Edition:
+    """Every file of assets/italia; DataError names the file and the field."""
+    numbers = parse_numbers(read("rules.toml"), where("rules.toml"))
+    scenarios = {}
+    for name in ("scenario-1.toml", "scenario-2.toml"):
+        scenario = parse_scenario(read(name), where(name))
+        scenarios[scenario.id] = scenario
+    parse_nation(read("nations/TEMPLATE.toml"), where("nations/TEMPLATE.toml"), template=True)
+    return Edition(
+        numbers, scenarios, parse_board(read("map.toml"), where("map.toml")), _nations(read, where)
+    )
+
+
+def _nations(read: Callable[[str], str], where: Callable[[str], str]) -> dict[str, dict[str, Any]]:
+    """The nation files the owner filled, listed in nations/index.toml."""
+    name = "nations/index.toml"
+    try:
+        listed = tomllib.loads(read(name)).get("filled", [])
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(where(name), f"is not TOML ({exc})") from None
+    if not isinstance(listed, list) or not all(
+        isinstance(n, str) and n.replace("-", "").isalpha() for n in listed
+    ):
+        raise DataError(f"{where(name)}: filled", 'must list nation ids, e.g. ["celts"]')
+    found = {}
+    for nation in listed:
+        data = parse_nation(read(f"nations/{nation}.toml"), where(f"nations/{nation}.toml"))
+        found[data["nation"]["id"]] = data
+    return found
+
+
+def parse_board(text: str, where: str) -> Board:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(where, f"is not TOML ({exc})") from None
+    zones: dict[str, Zone] = {}
+    for number, row in enumerate(data.get("zone", []), start=1):
+        zone = _zone(row, f"{where}: zone {number}")
+        if zone.id in zones:
+            raise DataError(f"{where}: zone {number}.id", f"{zone.id!r} is listed twice")
+        zones[zone.id] = zone
+    pairs = set()
+    for table in ("adjacent", "strait"):
+        for number, row in enumerate(data.get(table, []), start=1):
+            pair = row.get("zones") if isinstance(row, dict) else None
+            if not isinstance(pair, list) or len(pair) != 2 or not all(z in zones for z in pair):
+                raise DataError(f"{where}: {table} {number}.zones", "must name two zones of the map")
+            pairs.add(frozenset(pair))
+    complete = data.get("meta", {}).get("complete", False)
+    if not isinstance(complete, bool):
+        raise DataError(f"{where}: meta.complete", "must be true or false")
+    return Board(zones, frozenset(pairs), complete)
+
+
+def _zone(row: object, where: str) -> Zone:
+    if not isinstance(row, dict):
+        raise DataError(where, "must be a table")
+    for key in ("id", "name", "region"):
+        if not isinstance(row.get(key), str) or not row[key]:
+            raise DataError(f"{where}.{key}", "must be a non-empty string")
+    if row.get("kind") not in KINDS:
+        raise DataError(f"{where}.kind", "must be 'land' or 'sea'")
+    if row.get("terrain") not in TERRAINS:
+        raise DataError(f"{where}.terrain", f"must be one of {', '.join(TERRAINS)}")
+    if not isinstance(row.get("city_allowed"), bool):
+        raise DataError(f"{where}.city_allowed", "must be true or false")
+    return Zone(row["id"], row["name"], row["kind"], row["region"], row["terrain"], row["city_allowed"])

@@ -1,0 +1,296 @@
+"""An Italia game in progress: the clerk's state, the battle being fought, every decision recorded
+with its dice, undo that never re-rolls a seen die, and replay from the record."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from companion.games.vocabulary import DataError, IllegalActionError, Sentence
+
+from . import clerk
+from .actions import (
+    Action,
+    Buy,
+    CloseBattle,
+    CollectIncome,
+    Convert,
+    EndNationTurn,
+    OpenBattle,
+    Rebuild,
+    Retreat,
+    RollRound,
+    Submit,
+    action_from_dict,
+    action_to_dict,
+)
+from .battle import Battle
+from .conversion import convert
+from .dice import Dice
+from .edition import Edition
+from .fight import (
+    Step,
+    aftermath,
+    before_first_round,
+    opening_refusal,
+    over,
+    play_step,
+    rebuild_city,
+    retreat,
+    romans_facing_elephants,
+    submit,
+)
+from .scenario import Scenario
+
+RECORD_FORMAT = "companion/italia-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Options:
+    scenario: str = "I"  # "I" (3 players) or "II" (4 players)
+    seed: int = 0
+    names: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scenario": self.scenario, "seed": self.seed, "names": list(self.names)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Options:
+        if not isinstance(data, dict) or data.get("scenario") not in ("I", "II"):
+            raise DataError("options.scenario", "must be 'I' or 'II'")
+        seed, names = data.get("seed", 0), data.get("names", [])
+        if (
+            not isinstance(seed, int)
+            or not isinstance(names, list)
+            or not all(isinstance(n, str) for n in names)
+        ):
+            raise DataError("options", "seed must be a whole number and names a list of names")
+        return cls(data["scenario"], seed, tuple(names))
+
+
+@dataclass(frozen=True)
+class State:
+    """Where the game stands. `dice` counts every die rolled so far: the next die is a function of
+    the seed and that count, so an undone roll played again shows the same dice."""
+
+    scenario: str
+    turn: int = 1
+    at: int = 0  # index in this turn's queue of nations that play
+    without_pieces: tuple[str, ...] = ()
+    gold: dict[str, int] = field(default_factory=dict)
+    collected: bool = False  # the active nation's income is in
+    must_spend: dict[str, int] = field(default_factory=dict)  # masters over 10 (§6.4)
+    masters: dict[str, str] = field(default_factory=dict)  # subject -> master
+    elephant_battles: int = 0
+    conversions: int = 0  # the Patrimonium's, of 2 a game (§14.3)
+    battle: Battle | None = None
+    dice: int = 0
+    over: bool = False
+
+
+def queue(scenario: Scenario, state: State) -> list[str]:
+    return [s.nation for s in clerk.turn_order(scenario, state.turn, state.without_pieces) if s.plays]
+
+
+def active(scenario: Scenario, state: State) -> str | None:
+    nations = queue(scenario, state)
+    return nations[state.at] if state.at < len(nations) else None
+
+
+@dataclass(frozen=True)
+class Record:
+    """One decision and the dice it rolled (its random outcome)."""
+
+    action: Action
+    drawn: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": action_to_dict(self.action), "drawn": list(self.drawn)}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Record:
+        if not isinstance(data, dict) or not isinstance(data.get("drawn", []), list):
+            raise DataError("record", "must be an object with action and drawn")
+        drawn = data.get("drawn", [])
+        if not all(isinstance(v, int) and 1 <= v <= 10 for v in drawn):
+            raise DataError("drawn", "must list natural d10 values 1-10")
+        return cls(action_from_dict(data.get("action")), tuple(drawn))
+
+
+class Game:
+    """The checked way to play: `play` refuses an illegal action with the reason, `undo` steps back."""
+
+    def __init__(self, edition: Edition, options: Options) -> None:
+        self.edition, self.options = edition, options
+        self.scenario = edition.scenario(options.scenario)
+        self.state = State(options.scenario)
+        self.records: list[Record] = []
+        self._before: list[State] = []
+
+    def play(self, action: Action, cards: Sequence[int] = ()) -> list[Sentence]:
+        """Apply a decision; `cards` are dice already rolled for it (a replay's), never re-rolled."""
+        dice = Dice(random.Random(f"{self.options.seed}:{self.state.dice}"), cards)
+        after, said = _apply(self, self.state, action, dice)
+        self._before.append(self.state)
+        self.state = replace(after, dice=self.state.dice + len(dice.drawn))
+        self.records.append(Record(action, tuple(dice.drawn)))
+        return said
+
+    def undo(self) -> Record:
+        """Drop the last decision; rolling again shows the same dice (they follow from the state)."""
+        if not self.records:
+            raise IllegalActionError(Sentence("Undo refused: nothing has been played yet."))
+        self.state = self._before.pop()
+        return self.records.pop()
+
+    def legal_actions(self) -> list[Action]:
+        """The decisions that need no numbers from the table (the rest carry counts it gives)."""
+        battle = self.state.battle
+        if battle is not None:
+            return [CloseBattle()] if over(battle) else [RollRound()]
+        if self.state.over:
+            return []
+        return [EndNationTurn()]
+
+    def header(self) -> dict[str, Any]:
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict()}
+
+
+def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    if state.over:
+        raise IllegalActionError(Sentence("The game is over."))
+    if isinstance(action, RollRound | Retreat | Submit | Rebuild | Convert | CloseBattle):
+        return _battle_action(game, state, action, dice)
+    if state.battle is not None:
+        raise IllegalActionError(Sentence("Finish the battle first."))
+    if isinstance(action, CollectIncome):
+        return _collect(game, state, action)
+    if isinstance(action, Buy):
+        return _buy(game, state, action)
+    if isinstance(action, OpenBattle):
+        refusal = opening_refusal(action.battle)
+        if refusal:
+            raise IllegalActionError(refusal)
+        if action.must_submit:
+            end = submit(action.battle, must=True)
+            return replace(state, battle=end), [Sentence("The defender submits: no combat (§12.5.1).")]
+        return replace(state, battle=action.battle), []
+    return _end_nation_turn(game, state, action)
+
+
+def _collect(game: Game, state: State, action: CollectIncome) -> tuple[State, list[Sentence]]:
+    nation = active(game.scenario, state)
+    if nation is None or state.collected:
+        raise IllegalActionError(Sentence("Income is collected once, at the start of a nation's turn."))
+    master = state.masters.get(nation)
+    made = clerk.income(
+        game.scenario.nation(nation),
+        action.zones,
+        action.cities,
+        subject=master is not None,
+        controls=action.controls,
+        half=action.half,
+    )
+    gold = dict(state.gold)
+    gold[nation] = gold.get(nation, 0) + made.kept
+    must = dict(state.must_spend)
+    if master:
+        gold[master] = gold.get(master, 0) + made.tribute
+        if clerk.forced_purchase(game.edition.numbers, gold[master]):
+            must[master] = gold[master]
+    return replace(state, gold=gold, collected=True, must_spend=must), [made.sentence()]
+
+
+def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
+    numbers, nation = game.edition.numbers, action.nation
+    forced = nation in state.must_spend
+    if not forced and (nation != active(game.scenario, state) or not state.collected):
+        raise IllegalActionError(Sentence("A nation buys in its own phase 1, after its income."))
+    if forced and action.cities:
+        raise IllegalActionError(Sentence("A master over 10 gold buys units, not cities (§6.4)."))
+    consular = action.units.get("consular", 0)
+    refusal = clerk.consular_refusal(
+        nation, consular, action.consular_in_play, action.cities_controlled, game.scenario.id
+    )
+    if refusal:
+        raise IllegalActionError(refusal)
+    cost = clerk.bill(numbers, nation, action.units, action.cities)
+    purse = clerk.after_purchase(numbers, state.gold.get(nation, 0), 0, cost)
+    gold = dict(state.gold)
+    gold[nation] = purse.kept
+    must = {k: v for k, v in state.must_spend.items() if k != nation}
+    return replace(state, gold=gold, must_spend=must), [
+        Sentence(
+            "Bought for {cost} gold; {kept} kept, {lost} lost.", cost=cost, kept=purse.kept, lost=purse.lost
+        )
+    ]
+
+
+def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[State, list[Sentence]]:
+    if state.must_spend:
+        raise IllegalActionError(Sentence("A master over 10 gold must buy units first (§6.4)."))
+    numbers = game.edition.numbers
+    gold = {k: min(v, numbers.gold_cap) for k, v in state.gold.items()}  # what is kept (§6.1, A9)
+    without = tuple(sorted(set(state.without_pieces) | set(action.without_pieces)))
+    after = replace(state, gold=gold, without_pieces=without, collected=False, at=state.at + 1)
+    if after.at < len(queue(game.scenario, after)):
+        return after, []
+    if state.turn >= game.scenario.turns:
+        return replace(after, over=True), [Sentence("The game is over.")]
+    return replace(after, turn=state.turn + 1, at=0), [Sentence("Turn {turn} begins.", turn=state.turn + 1)]
+
+
+def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    battle = state.battle
+    if battle is None:
+        raise IllegalActionError(Sentence("No battle is open."))
+    if isinstance(action, CloseBattle):
+        if not over(battle):
+            raise IllegalActionError(Sentence("The battle goes on: both sides still have units."))
+        end = aftermath(battle)
+        return replace(state, battle=None), [Sentence("Battle over: {how}.", how=end.how)]
+    if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
+        return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
+    if over(battle):
+        raise IllegalActionError(Sentence("The battle is over: close it."))
+    if isinstance(action, RollRound):
+        return _roll(state, battle, action, dice)
+    if isinstance(action, Retreat):
+        return replace(state, battle=retreat(battle, action.side, action.units)), []
+    if isinstance(action, Convert):
+        converted = convert(battle, action.unit, state.conversions)
+        return replace(state, battle=converted, conversions=state.conversions + 1), []
+    return replace(state, battle=submit(battle)), [Sentence("The defender submits (§12.5.1).")]
+
+
+def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[State, list[Sentence]]:
+    given = Dice(None, action.values) if action.values else dice
+    fear = state.elephant_battles
+    if battle.round == 1:
+        faced = romans_facing_elephants(battle) is not None  # counted as the battle starts (A33)
+        battle, _ = before_first_round(battle, given, fear)
+        fear += faced
+    step = Step(aims={k: v for k, v in action.aims.items()})
+    battle, report = play_step(battle, step, given)
+    if given is not dice:
+        dice.drawn.extend(given.drawn)
+    said = [g.sentence() for g in report.groups]
+    return replace(state, battle=battle, elephant_battles=fear), said
+
+
+def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) -> Game:
+    """Rebuild a game from its record, feeding the recorded dice back in."""
+    if header.get("format") != RECORD_FORMAT:
+        raise DataError("format", f"must be {RECORD_FORMAT!r}")
+    if header.get("version") != RECORD_VERSION:
+        raise DataError("version", f"must be {RECORD_VERSION}")
+    game = Game(edition, Options.from_dict(header.get("options")))
+    for number, record in enumerate(records, start=1):
+        try:
+            game.play(record.action, record.drawn)
+        except IllegalActionError as exc:
+            raise DataError(f"action {number}", str(exc)) from None
+    return game

@@ -1,0 +1,52 @@
+"""A nation card's data, filled by the owner from their own card (the text prints none of the 30
+cards). Validated: unknown tables or keys and wrong types are refused, naming the field."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from companion.games.vocabulary import DataError
+
+# table -> key -> the type its value must have
+SCHEMA: dict[str, dict[str, type]] = {
+    "nation": {"id": str, "starting_gold": int, "units": list},
+    "tokens": {},  # unit type -> int
+    "income": {"mode": str, "controls_any": list},
+    "submission": {"to": list, "must_at_most": int, "may_at_most": int},
+    "loot": {"reward": str, "vp": int},
+    "eliminations": {"any": int, "by": dict, "against_attackers": bool},
+    "limits": {},  # unit type -> {turn, max}
+    "borderlands": {"as_standard": list},
+}
+LISTS = ("scoring", "reinforcement", "leader", "campaign", "major_invasion", "revolt")
+
+
+def parse_nation(text: str, where: str, *, template: bool = False) -> dict[str, Any]:
+    """A nation file's data; the template may leave `nation.id` empty, a nation file may not."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(where, f"is not TOML ({exc})") from None
+    for table, value in data.items():
+        if table in LISTS:
+            if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+                raise DataError(f"{where}: {table}", "must be a list of tables ([[...]])")
+            continue
+        if table not in SCHEMA or not isinstance(value, dict):
+            raise DataError(f"{where}: {table}", "is not a table a nation card has")
+        _check_table(table, value, where)
+    nation_id = data.get("nation", {}).get("id", "")
+    if not template and not nation_id:
+        raise DataError(f"{where}: nation.id", "names the nation this card is for")
+    return data
+
+
+def _check_table(table: str, value: dict[str, Any], where: str) -> None:
+    keys = SCHEMA[table]
+    for key, item in value.items():
+        wanted = keys.get(key, int if table == "tokens" else dict if table == "limits" else None)
+        if wanted is None:
+            raise DataError(f"{where}: {table}.{key}", "is not a field of this table")
+        if not isinstance(item, wanted) or (wanted is int and isinstance(item, bool)):
+            raise DataError(f"{where}: {table}.{key}", f"must be a {wanted.__name__}")

@@ -1,0 +1,59 @@
+"""Italia as the companion's registry sees it (companion.games.base.Rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from companion.games.base import parse_decisions
+
+from . import stateio
+from .actions import Action, action_from_dict
+from .edition import Edition, load
+from .game import RECORD_FORMAT, RECORD_VERSION, Game, Options, Record, State, active, replay
+
+
+class Italia:
+    id = "italia"
+    title = "Italia"
+    record_format = RECORD_FORMAT
+    record_version = RECORD_VERSION
+
+    def load_edition(self, read: Callable[[str], str], where: Callable[[str], str]) -> Edition:
+        """The rule numbers, both scenarios and the map's facts, validated."""
+        return load(read, where)
+
+    def options_from_dict(self, data: object) -> Options:
+        return Options.from_dict(data)
+
+    def new_game(self, edition: Edition, options: Options, cards: Sequence[Any] = ()) -> Game:
+        return Game(edition, options)
+
+    def replay(self, edition: Edition, header: dict[str, Any], records: Iterable[dict[str, Any]]) -> Game:
+        return replay(edition, header, parse_decisions(records, Record.from_dict))
+
+    def dumps(self, state: State) -> str:
+        return stateio.dumps(state)
+
+    def loads(self, text: str, edition: Edition) -> State:
+        return stateio.loads(text)
+
+    def action_from_dict(self, data: object) -> Action:
+        return action_from_dict(data)
+
+    def standing(self, state: State) -> tuple[int, str | None]:
+        """The game turn; the winner is the score pad's, which this engine does not keep yet."""
+        return state.turn, None
+
+    def describe(self, state: State) -> list[str]:
+        gold = ", ".join(f"{n} {g}" for n, g in sorted(state.gold.items())) or "none yet"
+        battle = (
+            "none"
+            if state.battle is None
+            else f"{state.battle.attacker.nation} attack {state.battle.zone or 'a zone'}"
+        )
+        return [f"Italia {state.scenario}, turn {state.turn}; gold: {gold}", f"battle: {battle}"]
+
+
+RULES = Italia()
+__all__ = ["RULES", "Italia", "active"]
