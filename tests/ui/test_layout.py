@@ -151,8 +151,9 @@ def _advanced_game(tmp_path, size=(800, 480), seed=2):
     options = Options(players=4, mode="advanced", seed=seed)
     app = App(Session(Game(edition("milano1848"), options), Devices(SimDie(), service)), size, headless=True)
     app.animate = False
-    app.draw()
-    app.tap(app.buttons[0].rect.center)  # the set-up screen's Done
+    for _page in range(2):  # the set-up screen's two pages: the board, then the players
+        app.draw()
+        app.tap(app.buttons[0].rect.center)
     return app, service
 
 

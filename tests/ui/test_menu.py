@@ -35,8 +35,9 @@ def table(tmp_path):
         choose_language=chosen.append,
     )
     app.draw()
-    app.tap(app.buttons[0].rect.center)  # the set-up screen's Done
-    app.draw()
+    for _page in range(2):  # the set-up screen's two pages: the board, then the players
+        app.tap(app.buttons[0].rect.center)
+        app.draw()
     yield app, session, chosen
     i18n.use("en")
     app.close()
