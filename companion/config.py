@@ -81,7 +81,8 @@ SCHEMA: dict[str, dict[str, Setting]] = {
     "printer": {
         "connection": Setting(
             "simulated",
-            '"simulated" (tickets on screen), usb:VID:PID, serial:DEVICE, network:HOST[:PORT] or file:DEVICE',
+            '"simulated" (tickets on screen), usb:VID:PID, serial:DEVICE, network:HOST[:PORT] (PORT 1-65535) '
+            "or file:DEVICE",
             _printer,
         ),
         "profile": Setting(
@@ -162,7 +163,21 @@ def parse(text: str, source: str) -> Config:
             raise ConfigError(f"{source}: {section} must be a [{section}] table")
         for key, value in table.items():
             values[section][key] = _checked(source, section, key, value)
+    _check_pins(source, values["buttons"])
     return Config(values, source)
+
+
+def _check_pins(source: str, buttons: dict[str, Any]) -> None:
+    """Two buttons or lights on one GPIO pin would fight over it: each pin once, defaults included."""
+    seen: dict[Any, str] = {}
+    for key, value in buttons.items():
+        if SCHEMA["buttons"][key].accepts is _pin:
+            if value in seen:
+                raise ConfigError(
+                    f"{source}: buttons.{seen[value]} and buttons.{key} are both GPIO {value}; each pin "
+                    "serves one button or light (the defaults count: `companion config show`)"
+                )
+            seen[value] = key
 
 
 def _checked(source: str, section: str, key: str, value: Any) -> Any:

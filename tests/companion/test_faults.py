@@ -204,6 +204,10 @@ def test_device_trouble_is_told_in_the_tables_language(tmp_path, box):
         ("[screen]\nsise = 1\n", "screen.sise is not a setting; [screen] has size, driver"),
         ("language = 'it'\n", "[language] is not a section"),
         ("[camera\n", "not valid TOML"),
+        ('[printer]\nconnection = "network:printer:0"\n', 'printer.connection = "network:printer:0"'),
+        ('[printer]\nconnection = "network:printer:65536"\n', "(PORT 1-65535)"),
+        ("[buttons]\nconfirm = 6\n", "buttons.confirm and buttons.back are both GPIO 6"),
+        ("[buttons]\nroll = 4\nnext = 4\n", "buttons.next and buttons.roll are both GPIO 4"),
     ],
 )
 def test_a_config_with_bad_values_stops_with_one_line(tmp_path, capsys, monkeypatch, text, message):
