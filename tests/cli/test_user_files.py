@@ -140,3 +140,22 @@ def test_odd_config_values_are_one_line(capsys, monkeypatch, tmp_path, text, pro
     monkeypatch.setenv("COMPANION_CONFIG", str(config))
     code, err = run(capsys, "config", "check")
     assert code == 2 and err.count("\n") == 1 and problem in err and len(err) < 400
+
+
+def test_more_workers_than_cores_start_only_as_many_processes_as_cores(capsys, monkeypatch):
+    import multiprocessing.context
+
+    from companion.tables.milano1848.simulate_command import cores
+
+    started = []
+    real_pool = multiprocessing.context.BaseContext.Pool
+
+    def counted_pool(self, processes=None, *args, **kwargs):  # type: ignore[no-untyped-def]
+        started.append(processes)
+        return real_pool(self, processes, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.context.BaseContext, "Pool", counted_pool)
+    assert main(["milano1848", "simulate", "--games", "4", "--workers", "400", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert started == [cores()] and json.loads(captured.out)["workers"] == cores()
+    assert captured.err == f"companion: --workers 400: this machine has {cores()} core(s); {cores()} run\n"

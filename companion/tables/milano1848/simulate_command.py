@@ -29,6 +29,12 @@ WORKERS_ON_SOURCE = (
 )
 
 
+def cores() -> int:
+    """The cores this process may run on (a container or taskset may allow fewer than the machine has)."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity else os.cpu_count() or 1
+
+
 def seeds(seed: int, games: int) -> range:
     """Game i of run `seed` has its own seed: runs with different seeds never share a game."""
     return range(seed * MAX_GAMES, seed * MAX_GAMES + games)
@@ -97,7 +103,12 @@ def simulate(args: argparse.Namespace) -> int:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
     if args.workers is not None and args.workers < 1:
         raise UserError("--workers must be 1 or more (leave it out to use every core)")
-    workers = args.workers or os.cpu_count() or 1
+    workers = min(args.workers or cores(), cores())  # more processes than cores only wait their turn
+    if args.workers and args.workers > workers:
+        print(
+            f"companion: --workers {args.workers}: this machine has {workers} core(s); {workers} run",
+            file=sys.stderr,
+        )
     compiled = args.engine == "compiled" or (args.engine == "auto" and native_engine.fresh())
     started = time.perf_counter()
     try:
