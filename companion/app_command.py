@@ -130,8 +130,11 @@ class Sessions:
         )
 
     def resume(self) -> Session:
+        """The game in progress, replayed. StoreError: one sentence (none is in progress, or its record
+        cannot be replayed); the other games and a new one are untouched."""
         saved = self.store.in_progress()
-        assert saved is not None
+        if saved is None:
+            raise StoreError("No game is in progress; start a new one.")
         game = self.store.load(saved.id)
         if self.trace is not None:
             print(f"resumed {len(game.records)} {state_digest(game)}", flush=True)
@@ -228,10 +231,12 @@ def _open(
 
 
 def _autoplay(app, opened, rounds: int) -> int:  # type: ignore[no-untyped-def]
+    from companion.ui.autoplay import Stopped
+
     try:
         stats = app.autoplay(rounds)
-    except StoreError as exc:
-        raise UserError(str(exc)) from None
+    except (StoreError, Stopped) as exc:
+        raise UserError(f"autoplay stopped: {exc}") from None
     service = opened.devices.printer
     deadline = time.monotonic() + 10
     while service.queue.documents() and time.monotonic() < deadline:

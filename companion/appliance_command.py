@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion import config as configuration
 from companion import paths
-from companion.commands import MAX_RECORD_BYTES, UserError, read_text, user_errors
+from companion.commands import MAX_RECORD_BYTES, UserError, printable, read_text, user_errors
 from companion.games.vocabulary import DataError
 from companion.records import rules_of
 from companion.store import Store, StoreError
@@ -41,7 +41,7 @@ def list_games(args: argparse.Namespace) -> int:
     store = open_store()
     saved = store.games()
     for game in saved:
-        print(game.describe())
+        print(printable(game.describe()))
     if not saved:
         print(f"no saved games in {store.path}")
     return 0
@@ -53,10 +53,10 @@ def show_game(args: argparse.Namespace) -> int:
     with store_errors():
         saved, game = store.game(args.id), store.load(args.id)
     if args.state:
-        print(rules_of(game.header()).dumps(game.state))
+        print(rules_of(game.header()).dumps(game.state))  # JSON: its strings are escaped already
         return 0
-    print(saved.describe())
-    print("\n".join(rules_of(game.header()).describe(game.state)))
+    print(printable(saved.describe()))
+    print(printable("\n".join(rules_of(game.header()).describe(game.state))))
     return 0
 
 
@@ -64,12 +64,13 @@ def show_game(args: argparse.Namespace) -> int:
 def export_game(args: argparse.Namespace) -> int:
     store = open_store()
     with store_errors():
-        text = store.export(args.id)
+        data = store.export_raw(args.id)  # as stored: a damaged game's bytes are kept, not mended
     if args.out is None:
-        sys.stdout.write(text)
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
         return 0
     try:
-        Path(args.out).write_text(text, encoding="utf-8")
+        Path(args.out).write_bytes(data)
     except OSError as exc:
         raise UserError(f"{args.out}: cannot be written ({exc.strerror})") from None
     print(f"game {args.id} written to {args.out}")
@@ -85,7 +86,11 @@ def import_game(args: argparse.Namespace) -> int:
             game_id = store.import_text(text)
     except DataError as exc:
         raise UserError(f"{args.record}: {exc}") from None
-    print(f"imported as {store.game(game_id).describe()}")
+    print(printable(f"imported as {store.game(game_id).describe()}"))
+    try:
+        store.backup(game_id)  # the spare a damaged journal is restored from, as for a game played here
+    except StoreError as exc:
+        print(f"companion: {exc} The game is in the journal.", file=sys.stderr)
     return 0
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import functools
 import sys
+import unicodedata
 from collections.abc import Callable
 
 from companion import files
@@ -30,6 +31,12 @@ def user_errors(command: Callable[[argparse.Namespace], int]) -> Callable[[argpa
             return USAGE_ERROR
 
     return guarded
+
+
+def printable(text: str) -> str:
+    """Text that came from a file, for the terminal: control characters (escape sequences, bidi
+    overrides) are shown as escapes, never obeyed; line breaks stay."""
+    return "".join(c if c == "\n" or unicodedata.category(c)[0] != "C" else ascii(c)[1:-1] for c in text)
 
 
 def read_text(path: str, limit: int) -> str:

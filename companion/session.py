@@ -99,9 +99,10 @@ class Session:
             return False
         self.needed = None
         outputs = self.table.after(before, action, events, self.game)
-        if not self._saved(outputs.checkpoint):
+        saved = self._saved(outputs.checkpoint)
+        if saved is None:
             return False
-        self.message, self.last_events, self._undo_armed = "", events, False
+        self.message, self.last_events, self._undo_armed = saved, events, False
         self.last_move = (before, action, events)
         if outputs.animated:
             self.last_turn = (before, events)
@@ -173,18 +174,17 @@ class Session:
         self.table.forget_scans()
         return True
 
-    def _saved(self, checkpoint: bool) -> bool:
+    def _saved(self, checkpoint: bool) -> str | None:
         """The journal commits the decision before anyone sees it; if it cannot, the decision is taken
-        back."""
+        back (None). Saved: what the table must hear about it (a backup that failed), or ""."""
         if self.journal is None:
-            return True
+            return ""
         try:
-            self.journal.recorded(self.game, checkpoint)
+            return self.journal.recorded(self.game, checkpoint)
         except StoreError as exc:
             self.game.undo()
             self.message = f"{exc} " + _("The action was not saved, so it did not happen.")
-            return False
-        return True
+            return None
 
     def _forgotten(self, record: Decision) -> bool:
         if self.journal is None:

@@ -21,10 +21,16 @@ def parse_lines(text: str) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     if not lines:
         raise DataError("line 1", "the record is empty; it needs a header line")
-    header = _json_line(*lines[0])
+    number, first = lines[0]
+    return parse_header(first, number), [(number, _json_line(number, line)) for number, line in lines[1:]]
+
+
+def parse_header(line: str, number: int = 1) -> dict[str, Any]:
+    """A record's header line as an object; DataError says what is wrong with it."""
+    header = _json_line(number, line)
     if not isinstance(header, dict):
-        raise DataError("line 1", "the header must be a JSON object")
-    return header, [(number, _json_line(number, line)) for number, line in lines[1:]]
+        raise DataError(f"line {number}", "the header must be a JSON object")
+    return header
 
 
 def _json_line(number: int, line: str) -> Any:

@@ -10,6 +10,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class Stopped(Exception):
+    """The game cannot go on (its decision was refused); the message is the screen's sentence."""
+
+
 @dataclass
 class RunStats:
     frames_ms: list[float] = field(default_factory=list)  # frames drawn: input, the action it played, drawing
@@ -56,7 +60,8 @@ def play_through(app: Any, rounds: int, seed: int, bot: Any = None) -> RunStats:
         if len(app.session.game.records) == decisions:  # no button for it yet, or the tap missed
             module.forget_choice(app.game.view)
             app.stats.direct += 1
-            app.session.do(action)
+            if not app.session.do(action):  # refused (a full card, a bot's mistake): asking again would spin
+                raise Stopped(app.session.message or "the bot's action changed nothing")
             app.frame()
     return app.stats  # type: ignore[no-any-return]
 

@@ -79,7 +79,7 @@ def test_a_full_sd_card_refuses_the_action_in_one_sentence_and_corrupts_nothing(
             refused = before
             break
     assert refused is not None, "the card never filled up"
-    assert session.message.startswith("The SD card is full: free some space to go on.")
+    assert session.message.startswith("The SD card is full: free some space to go on")
     assert "did not happen" in session.message
     assert stateio.dumps(session.state) == refused  # taken back: the screen and the journal agree
     assert store.integrity() == "ok"
