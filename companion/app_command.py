@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion import i18n
-from companion.appliance_command import load_config, open_store
+from companion.appliance_command import load_config, open_store, store_errors
 from companion.assets import assets_dir, die_faces, edition
 from companion.commands import UserError, user_errors
 from companion.games import find_game
@@ -76,8 +76,9 @@ def run(args: argparse.Namespace) -> int:
             check_devices=app_checks(config, opened, store, args.headless),
         )
         if args.autoplay:
-            resumed = sessions.resume() if args.resume and store.in_progress() else None
-            app.begin(resumed or sessions.new(game, _options(choices[game], args)))
+            with store_errors():  # a record that cannot be replayed, a full card: one line
+                resumed = sessions.resume() if args.resume and store.in_progress() else None
+                app.begin(resumed or sessions.new(game, _options(choices[game], args)))
             return _autoplay(app, opened, args.rounds)
         app.run(heartbeat=Notifier().frame)
     finally:

@@ -150,8 +150,8 @@ class Store:
         """Opening needs room for SQLite's shared-memory file: on a full card the reserve gives it."""
         try:
             return self._open()
-        except sqlite3.OperationalError:
-            if not self.reserve.release():
+        except sqlite3.OperationalError as exc:
+            if not _card_full(exc, self.directory) or not self.reserve.release():
                 raise
         return self._open()
 
@@ -412,9 +412,16 @@ class Reserve:
         try:
             if self.path.exists() or shutil.disk_usage(self.path.parent).free < 2 * self.size:
                 return
-            _write_atomically(self.path, "\0" * self.size)  # written, not sparse: the blocks are taken
         except OSError:
-            pass  # no reserve this time; the next start tries again
+            return
+        partial = self.path.with_name(f"{self.path.name}.partial")
+        try:
+            with partial.open("wb") as file:
+                file.write(bytes(self.size))  # written, not sparse: the blocks are taken now
+            os.replace(partial, self.path)
+        except OSError:
+            with suppress(OSError):  # no reserve this time; the next start tries again
+                partial.unlink(missing_ok=True)
 
     def release(self) -> bool:
         """Give the reserve's space back; False if there was none (nothing more to try)."""

@@ -21,8 +21,10 @@ def parse_lines(text: str) -> tuple[dict[str, Any], list[tuple[int, Any]]]:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     if not lines:
         raise DataError("line 1", "the record is empty; it needs a header line")
-    number, first = lines[0]
-    return parse_header(first, number), [(number, _json_line(number, line)) for number, line in lines[1:]]
+    first_number, first = lines[0]
+    return parse_header(first, first_number), [
+        (number, _json_line(number, line)) for number, line in lines[1:]
+    ]
 
 
 def parse_header(line: str, number: int = 1) -> dict[str, Any]:

@@ -356,3 +356,16 @@ def test_autoplay_on_a_full_card_stops_in_one_line_instead_of_asking_forever(tmp
             app.autoplay(rounds=20, bot=bot)
     finally:
         app.close()
+
+
+def test_autoplay_resuming_a_game_that_cannot_be_replayed_is_one_line(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path))
+    assert main(["run", "--headless", "--autoplay", "--rounds", "1"]) == 0
+    with sqlite3.connect(tmp_path / DATABASE) as db:
+        db.execute("UPDATE records SET record = CAST(? AS TEXT) WHERE seq = 3", (b'{"\xff',))
+    capsys.readouterr()
+    assert main(["run", "--headless", "--autoplay", "--resume", "--rounds", "2"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err.startswith("companion: Game 1 cannot be replayed (line 4: is not UTF-8") and err.count("\n") == 1
+    )
