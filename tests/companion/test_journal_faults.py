@@ -23,18 +23,9 @@ from companion.games.milano1848.bots import greedy_bot  # noqa: E402
 from companion.games.milano1848.game import Game  # noqa: E402
 from companion.games.milano1848.records import dump_record  # noqa: E402
 from companion.games.milano1848.setup import Options  # noqa: E402
-from companion.session import Devices, Session  # noqa: E402
-from companion.store import DATABASE, Journal, Store, StoreError  # noqa: E402
-from hardware.printer import PrintService  # noqa: E402
-from hardware.sim.die import SimDie  # noqa: E402
-from hardware.sim.printer import SimPrinter  # noqa: E402
-
-
-@pytest.fixture
-def devices(tmp_path):
-    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    yield Devices(SimDie(), service)
-    service.close()
+from companion.session import Devices  # noqa: E402
+from companion.store import DATABASE, Store, StoreError  # noqa: E402
+from tests.companion.test_store import _play, _session  # noqa: E402
 
 
 def _finished_record(seed: int = 4) -> str:
@@ -43,17 +34,6 @@ def _finished_record(seed: int = 4) -> str:
     while game.state.winner is None:
         game.play(greedy_bot(game.state, rng))
     return dump_record(game)
-
-
-def _session(store: Store, devices: Devices, seed: int = 3) -> Session:
-    game = Game(edition("milano1848"), Options(players=3, seed=seed))
-    return Session(game, devices, journal=Journal.start(store, game))
-
-
-def _play(session: Session, decisions: int, seed: int = 1) -> None:
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        assert session.do(greedy_bot(session.state, rng)), session.message
 
 
 def _journal(directory: Path, devices: Devices) -> tuple[int, int, str]:

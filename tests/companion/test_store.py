@@ -19,16 +19,6 @@ from companion.games.milano1848.setup import Options
 from companion.session import Devices, Session
 from companion.store import DATABASE, Journal, Store
 from hardware.faces import BLANK
-from hardware.printer import PrintService
-from hardware.sim.die import SimDie
-from hardware.sim.printer import SimPrinter
-
-
-@pytest.fixture
-def devices(tmp_path):
-    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    yield Devices(SimDie(), service)
-    service.close()
 
 
 def _session(store: Store, devices: Devices, seed: int = 3) -> Session:
