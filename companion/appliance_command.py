@@ -53,7 +53,7 @@ def show_game(args: argparse.Namespace) -> int:
     with store_errors():
         saved, game = store.game(args.id), store.load(args.id)
     if args.state:
-        print(rules_of(game.header()).dumps(game.state))  # JSON: its strings are escaped already
+        print(printable(rules_of(game.header()).dumps(game.state)))  # whatever a game's dumps escapes
         return 0
     print(printable(saved.describe()))
     print(printable("\n".join(rules_of(game.header()).describe(game.state))))
