@@ -349,3 +349,16 @@ def test_autoplay_resuming_a_game_that_cannot_be_replayed_is_one_line(capsys, mo
     assert (
         err.startswith("companion: Game 1 cannot be replayed (line 4: is not UTF-8") and err.count("\n") == 1
     )
+
+
+def test_deleting_games_gives_their_space_back_to_the_card(tmp_path):
+    store = Store(tmp_path)
+    record = _finished_record()
+    ids = [store.import_text(record) for _ in range(10)]
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = (tmp_path / DATABASE).stat().st_size
+    for game_id in ids[1:]:
+        store.delete(game_id)
+    assert (tmp_path / DATABASE).stat().st_size < before / 2  # the schema and one game stay
+    assert (tmp_path / f"{DATABASE}-wal").stat().st_size == 0 and store.integrity() == "ok"
+    assert stateio.dumps(store.load(ids[0]).state) == stateio.dumps(Store(tmp_path).load(ids[0]).state)
