@@ -75,12 +75,15 @@ def run(args: argparse.Namespace) -> int:
             choices,
             check_devices=app_checks(config, opened, store, args.headless),
         )
-        if args.autoplay:
-            with store_errors():  # a record that cannot be replayed, a full card: one line
-                resumed = sessions.resume() if args.resume and store.in_progress() else None
-                app.begin(resumed or sessions.new(game, _options(choices[game], args)))
-            return _autoplay(app, opened, args.rounds)
-        app.run(heartbeat=Notifier().frame)
+        try:
+            if args.autoplay:
+                with store_errors():  # a record that cannot be replayed, a full card: one line
+                    resumed = sessions.resume() if args.resume and store.in_progress() else None
+                    app.begin(resumed or sessions.new(game, _options(choices[game], args)))
+                return _autoplay(app, opened, args.rounds)
+            app.run(heartbeat=Notifier().frame)
+        finally:
+            app.close()  # SDL's signal handlers go with the display: a refusal must not leave them behind
     finally:
         opened.close()
         store.close()

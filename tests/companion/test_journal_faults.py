@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -348,6 +349,8 @@ def test_autoplay_resuming_a_game_that_cannot_be_replayed_is_one_line(capsys, mo
     assert (
         err.startswith("companion: Game 1 cannot be replayed (line 4: is not UTF-8") and err.count("\n") == 1
     )
+    caught = int(Path("/proc/self/status").read_text().split("SigCgt:")[1].split()[0], 16)
+    assert not caught & 1 << (signal.SIGTERM - 1)  # the screen closed: SDL's handler would outlive it
 
 
 def test_deleting_games_gives_their_space_back_to_the_card(tmp_path):
