@@ -21,7 +21,7 @@ from companion.commands import UserError, user_errors
 from companion.games import find_game
 from companion.games.base import PlayedGame
 from companion.games.vocabulary import DataError
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.notify import Notifier
 from companion.records import rules_of
 from companion.session import Session
@@ -127,11 +127,11 @@ class Sessions:
         saved = self.store.in_progress()
         if saved is None:
             return None
-        options = saved.header.get("options", {})
-        players = options.get("players", "?") if isinstance(options, dict) else "?"
-        return _("Resume {game}: round {round}, {players} players, {actions} actions").format(
-            game=saved.title, round=saved.round, players=players, actions=saved.actions
-        )
+        return ngettext(
+            "Resume {game}: round {round}, {actions} decision so far",
+            "Resume {game}: round {round}, {actions} decisions so far",
+            saved.actions,
+        ).format(game=saved.title, round=saved.round, actions=saved.actions)
 
     def resume(self) -> Session:
         """The game in progress, replayed. StoreError: one sentence (none is in progress, or its record

@@ -371,7 +371,7 @@ def test_after_a_restart_the_start_screen_offers_to_resume_exactly_there(tmp_pat
     try:
         app.draw()
         resume = next(b for b in app.buttons if b.label.startswith("Resume"))
-        assert resume.label.startswith("Resume Radetzky: Milano 1848: round 2, 4 players")
+        assert resume.label.startswith("Resume Radetzky: Milano 1848: round 2, ")
         tap_button(app, resume.label)
         assert stateio.dumps(app.session.state) == left_at
         assert app.session.message == "Resumed: round 2."
