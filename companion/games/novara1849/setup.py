@@ -1,0 +1,105 @@
+"""A new game's options (seed, turns, readings, the units and formations the players entered, the
+Higher Commanders' factors, initial city control) and its first state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .context import Context
+from .errors import DataError
+from .readings import Readings
+from .state import State
+from .turns import begin_turn
+from .units import SIDES, Counter, Holding
+
+MAX_SEED = 2**63
+
+
+@dataclass(frozen=True)
+class Options:
+    seed: int = 0
+    first_turn: int = 1
+    last_turn: int = 20  # "the game starts on turn 1 and ends on turn 20"
+    readings: Readings = field(default_factory=Readings)
+    units: tuple[Counter, ...] = ()  # typed at the table, beside those of the players' oob.toml
+    formations: tuple[tuple[str, str], ...] = ()  # (formation, side) beside those of oob.toml
+    command_factors: tuple[tuple[str, int], ...] = ()  # read off the Higher Commanders' chits
+    commanders: bool = True  # The Sforzesca and Mortara: "Higher Commanders can not be used"
+    cities: tuple[tuple[str, str], ...] = ()  # R-23: who holds each city at the start
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "first_turn": self.first_turn,
+            "last_turn": self.last_turn,
+            "readings": self.readings.to_dict(),
+            "units": [u.to_dict() for u in self.units],
+            "formations": [list(f) for f in self.formations],
+            "command_factors": [list(c) for c in self.command_factors],
+            "commanders": self.commanders,
+            "cities": [list(c) for c in self.cities],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Options:
+        """Options from a record's header; DataError names the field at fault."""
+        if not isinstance(data, dict):
+            raise DataError("options", "must be an object")
+        seed, first, last = (data.get(k, d) for k, d in (("seed", 0), ("first_turn", 1), ("last_turn", 20)))
+        for key, value in (("seed", seed), ("first_turn", first), ("last_turn", last)):
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_SEED:
+                raise DataError(f"options.{key}", "must be a whole number")
+        if not 1 <= first <= last <= 20:
+            raise DataError("options.last_turn", "the turns run from 1 to 20, the first before the last")
+        units = data.get("units", [])
+        if not isinstance(units, list):
+            raise DataError("options.units", "must be a list of units")
+        return cls(
+            seed,
+            first,
+            last,
+            Readings.from_dict(data.get("readings", {})),
+            tuple(Counter.from_dict(u, f"options.units[{i}]") for i, u in enumerate(units)),
+            _pairs(data.get("formations", []), "formations", str),
+            _pairs(data.get("command_factors", []), "command_factors", int),
+            data.get("commanders", True) is not False,
+            _pairs(data.get("cities", []), "cities", str),
+        )
+
+
+def _pairs(data: object, where: str, second: type) -> tuple[Any, ...]:
+    if not isinstance(data, list) or not all(
+        isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and type(p[1]) is second for p in data
+    ):
+        raise DataError(f"options.{where}", "must be a list of pairs")
+    return tuple(tuple(p) for p in data)
+
+
+def context_of(edition: Any, options: Options) -> Context:
+    return Context(edition, options.readings, dict(options.command_factors), options.commanders)
+
+
+def new_state(context: Context, options: Options) -> State:
+    """The state at the start of the first turn: every unit at full strength, no marker."""
+    counters = {**context.edition.counters, **{u.id: u for u in options.units}}
+    formations = {f.id: f.side for f in context.edition.formations.values()}
+    formations.update(dict(options.formations))
+    for formation, side in formations.items():
+        if side not in SIDES:
+            raise DataError(f"formations.{formation}", "must be austria or sardinia")
+    for counter in counters.values():
+        if counter.formation and counter.formation not in formations:
+            raise DataError(f"units.{counter.id}.formation", f"{counter.formation!r} is not a formation")
+    units = {uid: Holding(c.steps) for uid, c in counters.items()}
+    state = State(
+        options.first_turn,
+        options.last_turn,
+        "turn",
+        options.seed,
+        counters,
+        units,
+        formations,
+        cities=dict(options.cities),
+    )
+    return begin_turn(state, context)

@@ -1,0 +1,217 @@
+"""The turn machine (text: Sequence of Play, Activation; readings R-11, R-12, R-13, R-15): the turn's
+facts, the secret selections, draws, Activate or Pass, the end of an activation and of the turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from .actions import Activate, EndActivation, Select, TurnFacts
+from .context import Context
+from .cup import check_selection, cup_of, draw
+from .errors import IllegalActionError, Sentence
+from .state import Activation, Selection, State
+
+Events = list[Sentence]
+
+
+def refused(action: str, why: str, **values: object) -> IllegalActionError:
+    return IllegalActionError(Sentence(f"{action} refused: {why}", **values))
+
+
+def begin_turn(state: State, context: Context) -> State:
+    """Phase A opens with the track's facts, or asks the players for them when the track is not filled."""
+    turn = context.edition.turns.get(state.turn)
+    if turn and turn.night is not None and len(turn.points) == 2:
+        return replace(state, phase="select", night=turn.night, points=dict(turn.points))
+    return replace(state, phase="turn")
+
+
+def turn_facts(state: State, action: TurnFacts) -> tuple[State, Events]:
+    if state.phase != "turn":
+        raise refused("Turn facts", "the turn's facts are already known.")
+    if not all(0 <= n <= 9 for n in (action.austria, action.sardinia)):
+        raise refused("Turn facts", "activation points run from 0 to 9.")
+    points = {"austria": action.austria, "sardinia": action.sardinia}
+    night = " (night)" if action.night else ""
+    return replace(state, phase="select", night=action.night, points=points), [
+        Sentence(
+            "Turn {turn}{night}: Austria {a}, Sardinia {s} activation points.",
+            turn=state.turn,
+            night=night,
+            a=action.austria,
+            s=action.sardinia,
+        )
+    ]
+
+
+def select(state: State, action: Select, context: Context) -> tuple[State, Events]:
+    if state.phase != "select":
+        raise refused("Selection", "formations are chosen at the start of a turn.")
+    if action.side in state.selections:
+        raise refused("Selection", "the {side} selection is already in.", side=action.side)
+    chosen = Selection(action.side, action.formations, action.commander, action.boxed, action.general_retreat)
+    check_selection(
+        state,
+        chosen,
+        {**context.edition.command_factors, **context.command_factors},
+        context.commanders_allowed,
+    )
+    selections = {**state.selections, action.side: chosen}
+    state = replace(state, selections=selections)
+    if len(selections) < 2:
+        return state, [Sentence("The {side} selection is in.", side=action.side)]
+    return open_cup(state), [
+        Sentence("Both selections are in: the cup holds {n} chits.", n=len(open_cup(state).cup))
+    ]
+
+
+def open_cup(state: State) -> State:
+    """Both selections in: the cup, the Higher Commanders marked used, the general retreats queued."""
+    cup = tuple(sorted(chit for s in state.selections.values() for chit in cup_of(s)))
+    used = dict(state.commander_used)
+    used.update({s.commander: state.turn for s in state.selections.values() if s.commander})
+    retreats = tuple((s.side, f) for s in state.selections.values() for f in s.general_retreat)
+    units = {
+        uid: replace(h, forced_march=True)
+        if state.counters[uid].formation in {formation for _, formation in retreats}
+        else h
+        for uid, h in state.units.items()
+    }  # "in the same manner as a forced march"
+    sides = tuple(sorted({side for side, _ in retreats} | set(state.retreat_used)))
+    return replace(
+        state,
+        phase="draw",
+        cup=cup,
+        drawn=(),
+        passed=(),
+        commander_used=used,
+        retreats=retreats,
+        units=units,
+        retreat_used=sides,
+    )
+
+
+def draw_chit(state: State, given: Sequence[object]) -> tuple[State, Events, list[object]]:
+    if state.phase != "draw" or state.pending or state.retreats:
+        raise refused("Draw", "finish what is under way first.")
+    chit, left = draw(state, given)
+    state = replace(state, phase="decide", current=chit, cup=left, drawn=state.drawn + (chit,))
+    return state, [Sentence("Drawn: {chit}.", chit=chit)], [chit]
+
+
+def activate(state: State, action: Activate) -> tuple[State, Events]:
+    if state.phase != "decide":
+        raise refused("Activation", "draw a chit first.")
+    chit, side = state.current, state.side_of(state.current)
+    formations = _formations_of(state, chit)
+    _check_independents(state, chit, side, action.independents)
+    if action.forced_march and chit.endswith("-independent"):
+        raise refused("Forced march", "only a formation may force-march, not the Independent chit (R-11).")
+    marched = set(formations) if action.forced_march else set()
+    units = {
+        uid: replace(h, forced_march=True)
+        if state.counters[uid].formation in marched or (marched and uid in action.independents)
+        else h
+        for uid, h in state.units.items()
+    }
+    active = Activation(
+        chit, side, formations, action.forced_march, action.independents, tuple(sorted(marched))
+    )
+    state = replace(
+        state,
+        phase="activation",
+        current="",
+        active=active,
+        units=units,
+        activated_units=state.activated_units + action.independents,
+    )
+    how = " by forced march" if action.forced_march else ""
+    return state, [Sentence("{chit} activated{how}.", chit=chit, how=how)]
+
+
+def _formations_of(state: State, chit: str) -> tuple[str, ...]:
+    if chit.endswith("-independent"):
+        return ()
+    if chit in state.formations:
+        return (chit,)
+    return state.selections[state.side_of(chit)].boxed  # a Higher Commander: his box acts as one
+
+
+def _check_independents(state: State, chit: str, side: str, named: tuple[str, ...]) -> None:
+    """One independent unit with a formation chit, any with a Higher Commander, 1 to 3 units of any kind
+    with the Independent chit; never a unit already activated this turn (R-15)."""
+    if len(set(named)) != len(named):
+        raise refused("Activation", "a unit is named twice.")
+    for unit in named:
+        counter = state.counters.get(unit)
+        if counter is None or counter.side != side or not state.units[unit].steps or state.units[unit].exited:
+            raise refused("Activation", "{unit} is not a {side} unit on the map.", unit=unit, side=side)
+        if unit in state.activated_units:
+            raise refused("Activation", "{unit} was already activated this turn.", unit=unit)
+        if not chit.endswith("-independent") and counter.formation:
+            raise refused(
+                "Activation",
+                "{unit} belongs to {formation}: a commander brings only independent units beside his own.",
+                unit=unit,
+                formation=counter.formation,
+            )
+    if chit.endswith("-independent") and not 1 <= len(named) <= 3:
+        raise refused("Activation", "the Independent chit activates 1 to 3 units.")
+    if chit in state.formations and len(named) > 1:
+        raise refused("Activation", "a formation chit brings at most one independent unit.")
+
+
+def pass_chit(state: State) -> tuple[State, Events]:
+    if state.phase != "decide":
+        raise refused("Pass", "draw a chit first.")
+    chit = state.current
+    passed = (chit, *_formations_of(state, chit))  # R-13: passing a Higher Commander passes his box
+    state = replace(state, phase="draw", current="", passed=state.passed + passed)
+    return state, [Sentence("{chit} passed: it cannot be activated again this turn.", chit=chit)]
+
+
+def end_activation(state: State, action: EndActivation) -> tuple[State, Events]:
+    active = state.active
+    if state.phase != "activation" or active is None:
+        raise refused("End of activation", "no activation is under way.")
+    if state.pending or active.attrition_due:
+        raise refused("End of activation", "roll the forced march's attrition and apply every loss first.")
+    units = dict(state.units)
+    for unit in action.unshaken:  # R-18
+        holding = units.get(unit)
+        if holding is None or not holding.shaken or holding.oos or not _in(state, active, unit):
+            raise refused(
+                "End of activation", "{unit} is not a Shaken, supplied unit of this activation.", unit=unit
+            )
+        units[unit] = replace(holding, shaken=False)
+    return replace(state, phase="draw", active=None, units=units), [Sentence("Activation over.")]
+
+
+def _in(state: State, active: Activation, unit: str) -> bool:
+    return state.counters[unit].formation in active.formations or unit in active.independents
+
+
+def end_turn(state: State, context: Context) -> tuple[State, Events]:
+    if state.phase != "draw" or state.cup or state.pending or state.retreats:
+        raise refused("End of turn", "the cup still holds chits, or something is under way.")
+    if state.night and not state.night_done:
+        raise refused("End of turn", "a night turn checks supply before it ends.")
+    units = {uid: replace(h, forced_march=False) for uid, h in state.units.items()}
+    following = replace(
+        state,
+        turn=state.turn + 1,
+        units=units,
+        selections={},
+        drawn=(),
+        passed=(),
+        activated_units=(),
+        bombarded=(),
+        night=False,
+        night_done=False,
+        recovered_tonight=(),
+        points={},
+    )
+    if state.turn >= state.last_turn:
+        return replace(following, turn=state.turn, phase="over"), [Sentence("The last turn is over.")]
+    return begin_turn(following, context), [Sentence("Turn {turn} begins.", turn=state.turn + 1)]
