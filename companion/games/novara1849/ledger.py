@@ -24,7 +24,9 @@ def allocate(state: State, action: ApplyLosses, context: Context) -> tuple[State
         raise refused("Losses", "the {side} losses come first.", side=side)
     if action.withdrawal and not pending.withdrawal_allowed:
         raise refused("Losses", "retreats cannot absorb losses here.")
-    involved = dict(pending.units)[side]
+    involved = tuple(
+        u for u in dict(pending.units)[side] if state.units[u].steps and not state.units[u].exited
+    )
     fighters = tuple(fighter(state.counters[u], state.units[u]) for u in involved)
     allocation = dict(action.allocation) if action.allocation else None
     losses = apply_losses(fighters, owed, action.withdrawal, allocation, action.retreat_impossible)

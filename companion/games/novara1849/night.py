@@ -29,7 +29,8 @@ def progression(holding: Holding, in_supply: bool) -> tuple[Holding, int]:
 def night_supply(state: State, action: NightSupply) -> tuple[State, Events]:
     if not state.night or state.night_done or state.phase != "draw" or state.cup or state.pending:
         raise refused("Supply check", "it comes once a night, after the last activation.")
-    units, lost, events = dict(state.units), {"austria": 0, "sardinia": 0}, []
+    units, events = dict(state.units), []
+    lost, cp = {"austria": 0, "sardinia": 0}, {"austria": 0, "sardinia": 0}
     for unit in action.out_of_supply:
         if unit not in units or state.counters[unit].kind not in CHECKED:
             raise refused(
@@ -43,9 +44,15 @@ def night_supply(state: State, action: NightSupply) -> tuple[State, Events]:
         after = after if after.oos else replace(after, shaken=False)  # night step 3
         units[unit] = after
         lost[state.counters[unit].side] += steps
+        if steps and not after.steps:  # eliminated: its printed factor counts toward the 20
+            cp[state.counters[unit].side] += state.counters[unit].cf
         if steps:
             events.append(Sentence("{unit} is still out of supply and loses a step.", unit=unit))
-    ledger = replace(state.ledger, lost={s: state.ledger.lost[s] + lost[s] for s in lost})
+    ledger = replace(
+        state.ledger,
+        lost={s: state.ledger.lost[s] + lost[s] for s in lost},
+        eliminated_cp={s: state.ledger.eliminated_cp[s] + cp[s] for s in cp},
+    )
     return replace(state, units=units, ledger=ledger, night_done=True), events
 
 

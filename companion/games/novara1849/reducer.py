@@ -22,7 +22,7 @@ from .turns import (
     select,
     turn_facts,
 )
-from .victory import concede, exit_map, final, occupy
+from .victory import check_losses_victory, concede, exit_map, final, occupy
 
 Outcome = tuple[State, Events, list[object]]
 Handler = Callable[[State, Any, Sequence[object], Context], Outcome]
@@ -70,4 +70,5 @@ def play(state: State, action: a.Action, given: Sequence[object], context: Conte
     """Apply one decision; IllegalActionError says why it is refused (the state is never changed)."""
     if state.phase == "over":
         raise refused("Play", "the game is over.")
-    return HANDLERS[type(action)](state, action, given, context)
+    after, events, drawn = HANDLERS[type(action)](state, action, given, context)
+    return check_losses_victory(after, context), events, drawn

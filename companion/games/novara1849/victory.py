@@ -80,6 +80,8 @@ def exit_map(state: State, action: ExitMap) -> tuple[State, Events]:
     holding = state.units.get(action.unit)
     if holding is None or not holding.steps or holding.exited:
         raise refused("Exit", "{unit} is not a unit on the map.", unit=action.unit)
+    if state.pending is not None:
+        raise refused("Exit", "apply the last result's losses first.")
     side = state.counters[action.unit].side
     ledger = state.ledger
     exited = {**ledger.exited, side: ledger.exited[side] + holding.steps}

@@ -1,0 +1,28 @@
+"""Driving a test game to a chosen activation (fixtures.py holds the invented values)."""
+
+from __future__ import annotations
+
+from companion.games.novara1849 import Activate, Draw, Game, Pass, Select, TurnFacts
+
+from .fixtures import game
+
+
+def activation(chit: str, side: str, night: bool = False, seed: int = 7, **activate: object) -> Game:
+    """A game on turn 2 whose only chits are `chit` and the two Independent chits, with `chit` activated."""
+    g = game(seed, first_turn=2)
+    g.play(TurnFacts(night, 4, 1))
+    formations = () if chit.endswith("independent") else (chit,)
+    g.play(Select(side, formations))
+    g.play(Select("sardinia" if side == "austria" else "austria", ()))
+    while True:
+        g.play(Draw())
+        if g.state.current == chit:
+            g.play(Activate(**activate))  # type: ignore[arg-type]
+            return g
+        g.play(Pass())
+
+
+def finish_turn(g: Game) -> None:
+    while g.state.cup:
+        g.play(Draw())
+        g.play(Pass())
