@@ -11,9 +11,8 @@ from .combat import ARTILLERY, Fighter
 from .errors import IllegalActionError, Sentence, TableMissing
 from .readings import Readings
 
-RANGE_TWO = (
-    -1
-)  # the Bombardments example: "since the target unit is two hexes away, the die is decreased by -1"
+# the Bombardments example: "since the target unit is two hexes away, the die is decreased by -1"
+RANGE_TWO = -1
 RESULTS = ("-", "SH", "1", "1SH")
 TEXT_CELL = (5, 5)  # the example: combined factor 5, modified roll 5 -> "1" (one step lost)
 

@@ -18,8 +18,6 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "steps_lost": ("net", "gross"),
     "eliminated_cp": ("full", "shown"),
     "forced_march_charge_bonus": (True, False),
-    "general_retreat_timing": ("start_of_B", "end_of_B"),
-    "austrian_surprise_costs_ap": (True, False),
 }
 
 
@@ -35,8 +33,6 @@ class Readings:
     steps_lost: str = "net"
     eliminated_cp: str = "full"
     forced_march_charge_bonus: bool = True
-    general_retreat_timing: str = "start_of_B"
-    austrian_surprise_costs_ap: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

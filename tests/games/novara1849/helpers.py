@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from companion.games.novara1849 import Activate, Draw, Game, Pass, Select, TurnFacts
+from companion.games.novara1849 import Activate, Draw, Game, Pass, Readings, Select, TurnFacts
 
 from .fixtures import game
 
 
-def activation(chit: str, side: str, night: bool = False, seed: int = 7, **activate: object) -> Game:
+def activation(
+    chit: str,
+    side: str,
+    night: bool = False,
+    seed: int = 7,
+    readings: Readings | None = None,
+    **activate: object,
+) -> Game:
     """A game on turn 2 whose only chits are `chit` and the two Independent chits, with `chit` activated."""
-    g = game(seed, first_turn=2)
+    g = game(seed, first_turn=2, **({"readings": readings} if readings else {}))
     g.play(TurnFacts(night, 4, 1))
     formations = () if chit.endswith("independent") else (chit,)
     g.play(Select(side, formations))

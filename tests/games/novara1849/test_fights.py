@@ -127,3 +127,25 @@ def test_a_combat_result_the_table_lacks_is_asked_for_and_recorded_as_read() -> 
         g.play(EnterResult("Z9"))
     g.play(EnterResult("A1D1"))
     assert g.state.pending.due == (("sardinia", 1), ("austria", 1))
+
+
+def test_switches_r31_all_r32b_halving_and_r7_no_charge_bonus() -> None:
+    from companion.games.novara1849.bombard import Battery, bombard
+    from companion.games.novara1849.charge import charge_dice
+    from companion.games.novara1849.combat import Fighter
+    from companion.games.novara1849.readings import Readings
+
+    mixed = (
+        Battery(Fighter("a", 2, "artillery"), True),
+        Battery(Fighter("b", 3, "artillery", oos=True), False),
+    )
+    assert bombard(mixed, 6, None, Readings(), entered="-").modified == 5
+    assert bombard(mixed, 6, None, Readings(range_two_when="all"), entered="-").modified == 6
+    assert bombard(mixed, 6, None, Readings(), entered="-").combined == 5
+    assert bombard(mixed, 6, None, Readings(halve_bombardment=True), entered="-").combined == 3
+    cavalry, marched = (Fighter("c", 2, "cavalry", 2),), (Fighter("d", 4, forced_march=True),)
+    assert charge_dice(cavalry, marched, "clear", "", Readings()).attack_hit_on == 4
+    assert (
+        charge_dice(cavalry, marched, "clear", "", Readings(forced_march_charge_bonus=False)).attack_hit_on
+        == 5
+    )

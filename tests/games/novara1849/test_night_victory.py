@@ -137,3 +137,22 @@ def test_a_unit_lost_to_supply_counts_its_printed_factor_toward_the_twenty() -> 
     g.play(NightSupply(("IR 7",)))
     assert g.state.ledger.eliminated_cp["austria"] == 20
     assert (g.state.winner, g.state.phase) == ("sardinia", "over")
+
+
+def test_switches_r21_gross_steps_and_r22_the_side_showing() -> None:
+    from companion.games.novara1849 import EnterResult, Fight, Readings
+
+    g = night_after_charge()
+    g.play(NightSupply(()))
+    g.play(Recover("Dr 2"))
+    assert g.score("sardinia").steps == 0  # net: Dr 2's lost step was recovered
+    gross = activation("A-II", "austria", readings=Readings(steps_lost="gross"))
+    gross.state = replace(gross.state, ledger=g.state.ledger)
+    assert gross.score("sardinia").steps == 1
+    for reading, cp in (("full", 4), ("shown", 2)):
+        h = activation("S-4", "sardinia", readings=Readings(eliminated_cp=reading))
+        h.state = replace(h.state, units={**h.state.units, "IR 28": Holding(1)})  # reduced: 2 showing
+        h.play(Fight((("14 Pinerolo", 1),), (("IR 28", 0),)), [5])
+        h.play(EnterResult("D1"))
+        h.play(ApplyLosses("austria"))
+        assert h.state.ledger.eliminated_cp["austria"] == cp

@@ -156,3 +156,42 @@ def test_r9_draws_are_seeded_and_the_table_cup_names_its_chit() -> None:
     g.play(Pass())
     with pytest.raises(IllegalActionError, match="S-4 is not in the cup"):
         g.play(Draw(), ["S-4"])
+
+
+def test_r12_a_general_retreat_puts_no_chit_in_the_cup_and_rolls_first() -> None:
+    from companion.games.novara1849 import ApplyLosses, RollAttrition
+
+    g = turn_two()
+    g.play(Select("sardinia", general_retreat=("S-4", "S-1")))
+    g.play(Select("austria", ("A-I",)))
+    assert sorted(g.state.cup) == ["A-I", "austria-independent"]
+    with pytest.raises(IllegalActionError, match="Draw refused"):
+        g.play(Draw())
+    g.play(RollAttrition(), [3])  # S-4: 1, 2 or 3 costs a step
+    g.play(ApplyLosses("sardinia", allocation=(("14 Pinerolo", 1),)))
+    g.play(RollAttrition(), [4])  # S-1: no loss
+    empty_cup(g)
+    g.play(EndTurn())
+    g.play(TurnFacts(False, 4, 1))
+    with pytest.raises(IllegalActionError, match="already made its one general retreat"):
+        g.play(Select("sardinia", general_retreat=("S-4",)))
+
+
+def test_r15_a_unit_named_for_one_activation_is_refused_for_another() -> None:
+    g = turn_two()
+    g.play(Select("sardinia", ("S-4",)))
+    g.play(Select("austria", ()))
+    order = []
+    while g.state.cup:
+        g.play(Draw())
+        order.append(g.state.current)
+        if g.state.current in ("S-4", "sardinia-independent") and "Bers" not in g.state.activated_units:
+            g.play(Activate(independents=("Bers",)))
+            g.play(EndActivation())
+        elif g.state.current in ("S-4", "sardinia-independent"):
+            with pytest.raises(IllegalActionError, match="Bers was already activated this turn"):
+                g.play(Activate(independents=("Bers",)))
+            g.play(Pass())
+        else:
+            g.play(Pass())
+    assert {"S-4", "sardinia-independent"} <= set(order)
