@@ -93,14 +93,22 @@ def fight_preview(state: State, action: Fight, context: Context) -> Preview:
     return preview(combat_of(state, action), context.ladder, context.readings)
 
 
+def _sides(state: State, what: str, own: Sequence[str], enemy: Sequence[str], fired: str = "") -> Activation:
+    """The activation under way, once every unit of `own` is in it and every unit of `enemy` is an enemy
+    on the map; `fired` refuses artillery that has already bombarded this turn."""
+    active = _active(state, what)
+    for unit in own:
+        _own(state, active, unit, what)
+        if fired and unit in state.bombarded:
+            raise refused(what, "{unit} {fired}.", unit=unit, fired=fired)
+    for unit in enemy:
+        _enemy(state, active, unit, what)
+    return active
+
+
 def fight(state: State, action: Fight, given: Sequence[object], context: Context) -> Outcome:
-    active = _active(state, "Combat")
-    for unit, _ in action.attackers:
-        _own(state, active, unit, "Combat")
-        if unit in state.bombarded:
-            raise refused("Combat", "{unit} bombarded this turn: it may not also fight.", unit=unit)
-    for unit, _ in action.defenders:
-        _enemy(state, active, unit, "Combat")
+    own, enemy = [u for u, _ in action.attackers], [u for u, _ in action.defenders]
+    active = _sides(state, "Combat", own, enemy, "bombarded this turn: it may not also fight")
     shown = fight_preview(state, action, context)
     if shown.refusals:
         raise refused("Combat", "{reason}", reason=shown.refusals[0])
@@ -155,11 +163,7 @@ def enter_result(state: State, action: EnterResult, context: Context) -> tuple[S
 
 
 def charge(state: State, action: Charge, given: Sequence[object], context: Context) -> Outcome:
-    active = _active(state, "Charge")
-    for unit in action.chargers:
-        _own(state, active, unit, "Charge")
-    for unit in action.defenders:
-        _enemy(state, active, unit, "Charge")
+    active = _sides(state, "Charge", action.chargers, action.defenders)
     chargers = tuple(fighter(state.counters[u], state.units[u]) for u in action.chargers)
     defenders = tuple(fighter(state.counters[u], state.units[u]) for u in action.defenders)
     dice = charge_dice(chargers, defenders, action.terrain, action.hexside, context.readings)
@@ -187,13 +191,8 @@ def charge(state: State, action: Charge, given: Sequence[object], context: Conte
 
 
 def bombardment(state: State, action: Bombard, given: Sequence[object], context: Context) -> Outcome:
-    active = _active(state, "Bombardment")
-    for unit, _ in action.batteries:
-        _own(state, active, unit, "Bombardment")
-        if unit in state.bombarded:
-            raise refused("Bombardment", "{unit} has already fired this turn.", unit=unit)
-    for unit in action.targets:
-        _enemy(state, active, unit, "Bombardment")
+    batteries_named = [u for u, _ in action.batteries]
+    active = _sides(state, "Bombardment", batteries_named, action.targets, "has already fired this turn")
     if not action.targets:
         raise refused("Bombardment", "name the units in the target hex.")
     batteries = tuple(Battery(fighter(state.counters[u], state.units[u]), far) for u, far in action.batteries)

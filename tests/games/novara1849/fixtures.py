@@ -55,5 +55,5 @@ def edition(crt: Crt | None = TEXT_ONLY_CRT) -> Edition:
     return Edition(crt=crt, formations=FORMATIONS, command_factors={"radetzky": 2, "chrzanowski": 2})
 
 
-def game(seed: int = 7, **options: object) -> Game:
-    return Game(edition(), Options(seed=seed, units=UNITS, **options))  # type: ignore[arg-type]
+def game(seed: int = 7, crt: Crt | None = TEXT_ONLY_CRT, **options: object) -> Game:
+    return Game(edition(crt), Options(seed=seed, units=UNITS, **options))  # type: ignore[arg-type]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from companion.games.novara1849 import Activate, Draw, Game, Pass, Readings, Select, TurnFacts
+from companion.games.novara1849.results import Crt
 
-from .fixtures import game
+from .fixtures import TEXT_ONLY_CRT, game
 
 
 def activation(
@@ -13,10 +14,11 @@ def activation(
     night: bool = False,
     seed: int = 7,
     readings: Readings | None = None,
+    crt: Crt | None = TEXT_ONLY_CRT,
     **activate: object,
 ) -> Game:
     """A game on turn 2 whose only chits are `chit` and the two Independent chits, with `chit` activated."""
-    g = game(seed, first_turn=2, **({"readings": readings} if readings else {}))
+    g = game(seed, crt, first_turn=2, **({"readings": readings} if readings else {}))
     g.play(TurnFacts(night, 4, 1))
     formations = () if chit.endswith("independent") else (chit,)
     g.play(Select(side, formations))

@@ -149,3 +149,36 @@ def test_switches_r31_all_r32b_halving_and_r7_no_charge_bonus() -> None:
         charge_dice(cavalry, marched, "clear", "", Readings(forced_march_charge_bonus=False)).attack_hit_on
         == 5
     )
+
+
+def test_r38_an_owner_may_untick_an_elite_bonus() -> None:
+    g = activation("S-4", "sardinia", independents=("Bers",))
+    fight = Fight((("4 Piemonte", 1), ("Bers", 4)), (("IR 7", 0),))
+    assert g.preview(fight).modifier == 1
+    assert g.preview(Fight(fight.attackers, fight.defenders, unticked=("Bers",))).modifier == 0
+
+
+def test_r18_the_players_name_the_shaken_units_that_lose_their_marker() -> None:
+    g = activation("S-4", "sardinia")
+    g.play(Fight((("3 Piemonte", 1),), (("IR 28", 0),)), [1])  # 1:1, 1 + 1 = 2: A1 (the text's cell)
+    g.play(ApplyLosses("sardinia", withdrawal=1))
+    assert g.state.units["3 Piemonte"].shaken
+    with pytest.raises(IllegalActionError, match="IR 28 is not a Shaken, supplied unit of this activation"):
+        g.play(EndActivation(("IR 28",)))
+    g.play(EndActivation(("3 Piemonte",)))
+    assert not g.state.units["3 Piemonte"].shaken
+
+
+def test_r41_a_code_of_the_players_table_is_taken_and_applies_nothing() -> None:
+    from dataclasses import replace
+
+    from .fixtures import TEXT_ONLY_CRT
+
+    g = activation("S-4", "sardinia", crt=replace(TEXT_ONLY_CRT, codes={"E": "Engaged"}))
+    g.play(Fight((("14 Pinerolo", 1),), (("IR 28", 0),)), [4])
+    g.play(EnterResult("E"))
+    assert g.state.pending is None and g.state.units["IR 28"].steps == 2
+    h = activation("S-4", "sardinia")
+    h.play(Fight((("14 Pinerolo", 1),), (("IR 28", 0),)), [4])
+    with pytest.raises(IllegalActionError, match="E is not a combat result"):
+        h.play(EnterResult("E"))

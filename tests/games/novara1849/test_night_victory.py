@@ -156,3 +156,10 @@ def test_switches_r21_gross_steps_and_r22_the_side_showing() -> None:
         h.play(EnterResult("D1"))
         h.play(ApplyLosses("austria"))
         assert h.state.ledger.eliminated_cp["austria"] == cp
+
+
+def test_r23_the_cities_held_at_the_start_are_the_players_answer() -> None:
+    from .fixtures import game
+
+    g = game(1, cities=(("Novara", "sardinia"), ("Mortara", "austria")))
+    assert g.score("sardinia").cities_6 == 6 and g.score("austria").cities_3 == 3
