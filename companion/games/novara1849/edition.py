@@ -4,6 +4,7 @@ contradicts one of the rulebook's worked examples is kept but warned about (Data
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,6 +60,31 @@ def _checked(data: dict[str, Any], kind: str, where: str) -> dict[str, Any]:
     """A file of ours: its format and version say which."""
     if data.get("format") != f"companion/novara1849-{kind}" or data.get("version") != 1:
         raise DataError(f"{where}: format", f'must be "companion/novara1849-{kind}", version 1')
+    return _known(data, KEYS[kind], f"{where}: ", "")
+
+
+KEYS = {
+    "tables": ("format", "version", "crt", "artillery"),
+    "crt": ("columns", "first_row_and_below", "last_row_and_above", "row", "codes"),
+    "crt.row": ("roll", "results"),
+    "artillery": ("column", "row", "modifier"),
+    "artillery.column": ("label", "min", "max"),
+    "track": ("format", "version", "turn"),
+    "turn": ("number", "night", "ap", "reinforcements"),
+    "oob": ("format", "version", "formation", "commander", "unit"),
+    "formation": ("id", "side", "label", "commander", "radius", "colour"),
+    "commander": ("id", "side", "radius", "command_factor"),
+    "unit": ("id", "side", "formation", "label", "type", "size", "cf", "cf_reduced", "mf", "elite"),
+}
+
+
+def _known(data: dict[str, Any], keys: tuple[str, ...], where: str, prefix: str) -> dict[str, Any]:
+    """Refuse a key the format does not have, naming the one it most likely meant."""
+    for key in data:
+        if key not in keys:
+            near = difflib.get_close_matches(key, keys, 1)
+            hint = f"; did you mean {near[0]}?" if near else ""
+            raise DataError(f"{where}{prefix}{key}", f"unknown key{hint}")
     return data
 
 
@@ -74,6 +100,7 @@ def parse_crt(data: object, where: str) -> tuple[Crt | None, list[str]]:
     """The [crt] table: columns 1:3 ... 4:1 with 1:1, 2:1 and 3:1 among them, rows by modified roll."""
     if not isinstance(data, dict):
         raise DataError(f"{where}: crt", "must be a table")
+    _known(data, KEYS["crt"], f"{where}: ", "crt.")
     columns = data.get("columns", [])
     if not isinstance(columns, list) or not all(isinstance(c, str) for c in columns):
         raise DataError(f"{where}: crt.columns", "must be a list of column labels")
@@ -117,6 +144,7 @@ def _crt_rows(data: object, width: int, codes: dict[str, str], where: str) -> di
         key = f"{where}: crt.row[{index}]"
         if not isinstance(row, dict) or not isinstance(row.get("roll"), int):
             raise DataError(key, "needs a roll (the modified die value) and its results")
+        _known(row, KEYS["crt.row"], key, ".")
         results = row.get("results")
         if not isinstance(results, list) or len(results) != width:
             raise DataError(f"{key}.results", f"must hold {width} results, one per column")
@@ -149,11 +177,13 @@ def parse_artillery(data: object, where: str) -> tuple[ArtilleryTable | None, li
     """The [artillery] table: combined-factor columns and rows of SH, 1, 1SH or -."""
     if not isinstance(data, dict):
         raise DataError(f"{where}: artillery", "must be a table")
+    _known(data, KEYS["artillery"], f"{where}: ", "artillery.")
     columns = []
     for index, column in enumerate(data.get("column", [])):
         key = f"{where}: artillery.column[{index}]"
         if not isinstance(column, dict):
             raise DataError(key, "must be a table with label, min and max")
+        _known(column, KEYS["artillery.column"], key, ".")
         low, high = (_filled_int(column.get(k, ""), f"{key}.{k}", 0, 99) for k in ("min", "max"))
         if low and high:
             columns.append((str(column.get("label", "")), low, high))
@@ -194,6 +224,7 @@ def parse_track(text: str, where: str) -> tuple[dict[int, Turn], list[str]]:
         key = f"{where}: turn[{index}]"
         if not isinstance(turn, dict) or turn.get("number") != index + 1:
             raise DataError(f"{key}.number", f"must be {index + 1}: the turns run from 1 with no gaps")
+        _known(turn, KEYS["turn"], key, ".")
         night = turn.get("night", "")
         if night not in ("", True, False):
             raise DataError(f"{key}.night", 'must be true, false or ""')
@@ -222,6 +253,7 @@ def parse_oob(text: str, where: str) -> tuple[dict[str, Formation], dict[str, in
         key = f"{where}: formation[{index}]"
         if not isinstance(item, dict) or item.get("side") not in SIDES or not item.get("id"):
             raise DataError(key, "needs an id and a side (austria or sardinia)")
+        _known(item, KEYS["formation"], key, ".")
         formations[item["id"]] = Formation(
             item["id"], item["side"], str(item.get("label", "")), str(item.get("commander", ""))
         )
@@ -230,12 +262,16 @@ def parse_oob(text: str, where: str) -> tuple[dict[str, Formation], dict[str, in
         key = f"{where}: commander[{index}]"
         if not isinstance(item, dict) or item.get("id") not in HIGHER_COMMANDERS:
             raise DataError(f"{key}.id", f"must be one of {', '.join(HIGHER_COMMANDERS)}")
+        _known(item, KEYS["commander"], key, ".")
         factor = _filled_int(item.get("command_factor", ""), f"{key}.command_factor", 1, 9)
         if factor is not None:
             factors[item["id"]] = factor
     counters: dict[str, Counter] = {}
     for index, item in enumerate(data.get("unit", [])):
-        if isinstance(item, dict) and item.get("cf", "") != "":
+        if not isinstance(item, dict):
+            raise DataError(f"{where}: unit[{index}]", "must be a table")
+        _known(item, KEYS["unit"], f"{where}: unit[{index}]", ".")
+        if item.get("cf", "") != "":
             fields = {("kind" if k == "type" else k): v for k, v in item.items() if k in _COUNTER_KEYS}
             counter = Counter.from_dict(fields, f"{where}: unit[{index}]")
             counters[counter.id] = counter

@@ -116,3 +116,8 @@ HEAD = 'format = "companion/novara1849-tables"\nversion = 1\n[crt]\n'
 def test_a_bad_table_is_refused_naming_the_key(text: str, fault: str) -> None:
     with pytest.raises(DataError, match=fault):
         files(**{"tables.toml": text})
+
+
+def test_an_unknown_key_is_refused_with_the_key_it_likely_meant() -> None:
+    with pytest.raises(DataError, match=r"tables.toml: crt.colums: unknown key; did you mean columns\?"):
+        files(**{"tables.toml": HEAD + 'colums = ["1:3"]'})
