@@ -54,6 +54,7 @@ class Game:
         self.state: State = new_state(self.context, options)
         self.records: list[Record] = []
         self._before: list[State] = []
+        self.warnings: list[Sentence] = []  # a replay with other tables than the record's says so here
 
     def play(self, action: a.Action, cards: Sequence[object] = ()) -> list[Sentence]:
         """Apply a decision. `cards` are the table's own dice or the chit pulled from the table's cup;
@@ -126,6 +127,10 @@ def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) 
     if header.get("version") != RECORD_VERSION:
         raise DataError("version", f"must be {RECORD_VERSION}")
     game = Game(edition, Options.from_dict(header.get("options")))
+    game.warnings = [
+        Sentence("{name} differs from the one this game was played with: results may differ.", name=name)
+        for name in tables_changed(edition, header)
+    ]
     for number, record in enumerate(records, start=1):
         try:
             game.play(record.action, record.drawn)

@@ -121,3 +121,16 @@ def test_a_bad_table_is_refused_naming_the_key(text: str, fault: str) -> None:
 def test_an_unknown_key_is_refused_with_the_key_it_likely_meant() -> None:
     with pytest.raises(DataError, match=r"tables.toml: crt.colums: unknown key; did you mean columns\?"):
         files(**{"tables.toml": HEAD + 'colums = ["1:3"]'})
+
+
+def test_a_replay_with_other_tables_says_which_file_changed() -> None:
+    from dataclasses import replace
+
+    played = replace(edition(), hashes={"tables.toml": "aaaa", "track.toml": "bbbb", "oob.toml": "cccc"})
+    g = RULES.new_game(played, RULES.options_from_dict({"seed": 1}))
+    same = RULES.replay(played, g.header(), [])
+    other = RULES.replay(replace(played, hashes={**played.hashes, "tables.toml": "dddd"}), g.header(), [])
+    assert same.warnings == []
+    assert other.warnings == [
+        "tables.toml differs from the one this game was played with: results may differ."
+    ]
