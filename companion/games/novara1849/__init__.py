@@ -26,6 +26,7 @@ from .actions import (
     Recover,
     RollAttrition,
     Select,
+    Surprise,
     TurnFacts,
     action_from_dict,
 )
@@ -33,7 +34,7 @@ from .edition import Edition
 from .errors import DataError, IllegalActionError, TableMissing
 from .game import Game, Record, replay
 from .readings import Readings
-from .setup import Options
+from .setup import SCENARIOS, Options, scenario
 from .state import State
 from .units import Counter
 
@@ -63,7 +64,10 @@ __all__ = [
     "Record",
     "Recover",
     "RollAttrition",
+    "SCENARIOS",
     "Select",
+    "Surprise",
+    "scenario",
     "State",
     "TableMissing",
     "TurnFacts",

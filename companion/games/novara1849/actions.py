@@ -171,6 +171,14 @@ class ExitMap(Action):
 
 
 @dataclass(frozen=True)
+class Surprise(Action):
+    """R-16: on the campaign's first turn the Austrian activates II Corps when he likes, without its chit."""
+
+    kind: ClassVar[str] = "surprise"
+    forced_march: bool = False
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end-turn"
 
@@ -184,6 +192,7 @@ class Concede(Action):
 ACTIONS: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
+        Surprise,
         TurnFacts,
         Select,
         Draw,

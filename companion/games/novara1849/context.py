@@ -16,6 +16,7 @@ class Context:
     readings: Readings = field(default_factory=Readings)
     command_factors: dict[str, int] = field(default_factory=dict)
     commanders_allowed: bool = True
+    points: tuple[int, ...] = ()  # a scenario's fixed activation points (austria, sardinia)
 
     @cached_property
     def ladder(self) -> Ladder:

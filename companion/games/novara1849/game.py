@@ -113,6 +113,8 @@ def legal_actions(state: State) -> list[a.Action]:
         return [a.RollAttrition()]
     if state.phase == "activation":
         return [a.Fight(), a.Charge(), a.Bombard(), a.EndActivation(), *found]
+    if state.surprise:
+        found.insert(0, a.Surprise())
     if state.cup:
         return [a.Draw(), *found]
     if state.night and not state.night_done:

@@ -20,6 +20,7 @@ from .turns import (
     pass_chit,
     refused,
     select,
+    surprise,
     turn_facts,
 )
 from .victory import check_losses_victory, concede, exit_map, final, occupy
@@ -45,7 +46,8 @@ def _end_turn(state: State, action: Any, given: Sequence[object], context: Conte
 
 
 HANDLERS: dict[type[a.Action], Handler] = {
-    a.TurnFacts: _plain(turn_facts, "action"),
+    a.TurnFacts: _plain(turn_facts, "action", "context"),
+    a.Surprise: _plain(surprise, "action"),
     a.Select: _plain(select, "action", "context"),
     a.Draw: lambda state, action, given, context: draw_chit(state, given),
     a.Activate: _plain(activate, "action"),

@@ -27,6 +27,8 @@ class Options:
     command_factors: tuple[tuple[str, int], ...] = ()  # read off the Higher Commanders' chits
     commanders: bool = True  # The Sforzesca and Mortara: "Higher Commanders can not be used"
     cities: tuple[tuple[str, str], ...] = ()  # R-23: who holds each city at the start
+    points: tuple[int, ...] = ()  # a scenario's fixed activation points (austria, sardinia), every turn
+    surprise: str = ""  # R-16/R-17: the formation activated without its chit on the first turn
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -39,6 +41,8 @@ class Options:
             "command_factors": [list(c) for c in self.command_factors],
             "commanders": self.commanders,
             "cities": [list(c) for c in self.cities],
+            "points": list(self.points),
+            "surprise": self.surprise,
         }
 
     @classmethod
@@ -65,7 +69,25 @@ class Options:
             _pairs(data.get("command_factors", []), "command_factors", int),
             data.get("commanders", True) is not False,
             _pairs(data.get("cities", []), "cities", str),
+            _points(data.get("points", [])),
+            _text(data.get("surprise", ""), "surprise"),
         )
+
+
+def _points(data: object) -> tuple[int, ...]:
+    if (
+        not isinstance(data, list)
+        or len(data) not in (0, 2)
+        or not all(type(n) is int and 0 <= n <= 9 for n in data)
+    ):
+        raise DataError("options.points", "must be [austria, sardinia] activation points from 0 to 9, or []")
+    return tuple(data)
+
+
+def _text(data: object, where: str) -> str:
+    if not isinstance(data, str) or len(data) > 40:
+        raise DataError(f"options.{where}", "must be a short text")
+    return data
 
 
 def _pairs(data: object, where: str, second: type) -> tuple[Any, ...]:
@@ -76,8 +98,27 @@ def _pairs(data: object, where: str, second: type) -> tuple[Any, ...]:
     return tuple(tuple(p) for p in data)
 
 
+# The scenarios' numbers as the text gives them (Campaign Game, Scenarios, Variants > Ramorino)
+SCENARIOS: dict[str, dict[str, Any]] = {
+    "campaign": {"first_turn": 1, "last_turn": 20, "surprise": "A-II"},  # "Austrian surprise"
+    "sforzesca": {"first_turn": 5, "last_turn": 9, "points": (1, 1), "commanders": False},
+    "mortara": {"first_turn": 5, "last_turn": 9, "points": (2, 2), "commanders": False},
+    "novara": {"first_turn": 15, "last_turn": 20, "surprise": "A-II"},  # "II Corps already active" (R-17)
+    "ramorino": {"first_turn": 1, "last_turn": 20, "surprise": "A-II"},  # "as for the Campaign game"
+}
+
+
+def scenario(name: str, **options: Any) -> Options:
+    """A scenario's options, with the players' own (seed, units, readings) beside them."""
+    if name not in SCENARIOS:
+        raise DataError("scenario", f"{name!r} is not one of {', '.join(SCENARIOS)}")
+    return Options(**{**SCENARIOS[name], **options})
+
+
 def context_of(edition: Any, options: Options) -> Context:
-    return Context(edition, options.readings, dict(options.command_factors), options.commanders)
+    return Context(
+        edition, options.readings, dict(options.command_factors), options.commanders, options.points
+    )
 
 
 def new_state(context: Context, options: Options) -> State:
@@ -101,5 +142,6 @@ def new_state(context: Context, options: Options) -> State:
         units,
         formations,
         cities=dict(options.cities),
+        surprise=options.surprise,
     )
     return begin_turn(state, context)

@@ -89,6 +89,7 @@ class State:
     night_done: bool = False
     recovered_tonight: tuple[str, ...] = ()  # formations (or "<side>-independent") recovered this night
     retreats: tuple[tuple[str, str], ...] = ()  # (side, formation) general-retreat attrition still to roll
+    surprise: str = ""  # a formation selected on the first turn whose chit stays out of the cup
     winner: str | None = None
     how: str = ""
 

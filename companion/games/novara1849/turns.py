@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .actions import Activate, EndActivation, Select, TurnFacts
+from .actions import Activate, EndActivation, Select, Surprise, TurnFacts
 from .context import Context
 from .cup import check_selection, cup_of, draw
 from .errors import IllegalActionError, Sentence
@@ -22,14 +22,22 @@ def refused(action: str, why: str, **values: object) -> IllegalActionError:
 def begin_turn(state: State, context: Context) -> State:
     """Phase A opens with the track's facts, or asks the players for them when the track is not filled."""
     turn = context.edition.turns.get(state.turn)
-    if turn and turn.night is not None and len(turn.points) == 2:
-        return replace(state, phase="select", night=turn.night, points=dict(turn.points))
+    points = dict(zip(("austria", "sardinia"), context.points)) or (turn.points if turn else {})
+    if turn and turn.night is not None and len(points) == 2:
+        return replace(state, phase="select", night=turn.night, points=points)
     return replace(state, phase="turn")
 
 
-def turn_facts(state: State, action: TurnFacts) -> tuple[State, Events]:
+def turn_facts(state: State, action: TurnFacts, context: Context) -> tuple[State, Events]:
     if state.phase != "turn":
         raise refused("Turn facts", "the turn's facts are already known.")
+    if context.points and (action.austria, action.sardinia) != context.points:
+        raise refused(
+            "Turn facts",
+            "this scenario gives Austria {a} and Sardinia {s} activation points a turn.",
+            a=context.points[0],
+            s=context.points[1],
+        )
     if not all(0 <= n <= 9 for n in (action.austria, action.sardinia)):
         raise refused("Turn facts", "activation points run from 0 to 9.")
     points = {"austria": action.austria, "sardinia": action.sardinia}
@@ -69,6 +77,8 @@ def select(state: State, action: Select, context: Context) -> tuple[State, Event
 def open_cup(state: State) -> State:
     """Both selections in: the cup, the Higher Commanders marked used, the general retreats queued."""
     cup = tuple(sorted(chit for s in state.selections.values() for chit in cup_of(s)))
+    surprised = state.surprise if state.surprise in state.selections["austria"].formations else ""
+    cup = tuple(chit for chit in cup if chit != surprised)  # R-16: selected and paid for, never drawn
     used = dict(state.commander_used)
     used.update({s.commander: state.turn for s in state.selections.values() if s.commander})
     retreats = tuple((s.side, f) for s in state.selections.values() for f in s.general_retreat)
@@ -89,7 +99,23 @@ def open_cup(state: State) -> State:
         retreats=retreats,
         units=units,
         retreat_used=sides,
+        surprise=surprised,
     )
+
+
+def surprise(state: State, action: Surprise) -> tuple[State, Events]:
+    """R-16: the surprise formation activated at any moment of the first turn's phase B, without a draw."""
+    if not state.surprise or state.phase != "draw" or state.pending or state.retreats:
+        raise refused("Surprise", "only the first turn's surprise formation, between two draws.")
+    formation = state.surprise
+    marched = {formation} if action.forced_march else set()
+    units = {
+        uid: replace(h, forced_march=True) if state.counters[uid].formation in marched else h
+        for uid, h in state.units.items()
+    }
+    active = Activation(formation, "austria", (formation,), action.forced_march, (), tuple(marched))
+    state = replace(state, phase="activation", active=active, units=units, surprise="")
+    return state, [Sentence("{formation} activated by surprise, without its chit.", formation=formation)]
 
 
 def draw_chit(state: State, given: Sequence[object]) -> tuple[State, Events, list[object]]:
@@ -211,6 +237,7 @@ def end_turn(state: State, context: Context) -> tuple[State, Events]:
         night_done=False,
         recovered_tonight=(),
         points={},
+        surprise="",
     )
     if state.turn >= state.last_turn:
         return replace(following, turn=state.turn, phase="over"), [Sentence("The last turn is over.")]

@@ -195,3 +195,36 @@ def test_r15_a_unit_named_for_one_activation_is_refused_for_another() -> None:
         else:
             g.play(Pass())
     assert {"S-4", "sardinia-independent"} <= set(order)
+
+
+def test_r16_the_austrian_surprise_keeps_ii_corps_out_of_the_cup_and_costs_its_point() -> None:
+    from companion.games.novara1849 import Game, Surprise, scenario
+
+    from .fixtures import UNITS, edition
+
+    g = Game(edition(), scenario("campaign", seed=2, units=UNITS))
+    g.play(TurnFacts(False, 1, 1))
+    with pytest.raises(IllegalActionError, match="2 formations need 2 activation points"):
+        g.play(Select("austria", ("A-II", "A-I")))
+    g.play(Select("austria", ("A-II",)))
+    g.play(Select("sardinia", ()))
+    assert sorted(g.state.cup) == ["austria-independent", "sardinia-independent"]
+    g.play(Surprise())
+    assert g.state.active.formations == ("A-II",)
+    g.play(EndActivation())
+    with pytest.raises(IllegalActionError, match="Surprise refused"):
+        g.play(Surprise())
+
+
+def test_the_sforzesca_gives_one_point_a_side_and_no_higher_commander() -> None:
+    from companion.games.novara1849 import Game, scenario
+
+    from .fixtures import UNITS, edition
+
+    g = Game(edition(), scenario("sforzesca", units=UNITS))
+    assert g.state.turn == 5 and g.state.last_turn == 9
+    with pytest.raises(IllegalActionError, match="this scenario gives Austria 1 and Sardinia 1"):
+        g.play(TurnFacts(False, 2, 1))
+    g.play(TurnFacts(False, 1, 1))
+    with pytest.raises(IllegalActionError, match="Higher Commanders can not be used in this scenario"):
+        g.play(Select("austria", (), "radetzky", ("A-I",)))
