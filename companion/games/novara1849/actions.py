@@ -171,6 +171,23 @@ class ExitMap(Action):
 
 
 @dataclass(frozen=True)
+class EnterUnit(Action):
+    """A counter typed at the table (its values read off the counter), with its steps and markers now."""
+
+    kind: ClassVar[str] = "enter-unit"
+    id: str = ""
+    side: str = ""
+    cf: int = 1
+    formation: str = ""
+    type: str = "infantry"
+    cf_reduced: int = 0
+    elite: int = 0
+    reduced: bool = False
+    oos: bool = False
+    shaken: bool = False
+
+
+@dataclass(frozen=True)
 class Surprise(Action):
     """R-16: on the campaign's first turn the Austrian activates II Corps when he likes, without its chit."""
 
@@ -192,6 +209,7 @@ class Concede(Action):
 ACTIONS: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (
+        EnterUnit,
         Surprise,
         TurnFacts,
         Select,

@@ -10,6 +10,7 @@ from .context import Context
 from .fights import bombardment, charge, enter_result, fight, roll_attrition
 from .ledger import allocate
 from .night import night_supply, recover
+from .setup import enter_unit
 from .state import State
 from .turns import (
     Events,
@@ -48,6 +49,7 @@ def _end_turn(state: State, action: Any, given: Sequence[object], context: Conte
 HANDLERS: dict[type[a.Action], Handler] = {
     a.TurnFacts: _plain(turn_facts, "action", "context"),
     a.Surprise: _plain(surprise, "action"),
+    a.EnterUnit: _plain(enter_unit, "action"),
     a.Select: _plain(select, "action", "context"),
     a.Draw: lambda state, action, given, context: draw_chit(state, given),
     a.Activate: _plain(activate, "action"),

@@ -3,11 +3,12 @@ Higher Commanders' factors, initial city control) and its first state."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .actions import EnterUnit
 from .context import Context
-from .errors import DataError
+from .errors import DataError, IllegalActionError, Sentence
 from .readings import Readings
 from .state import State
 from .turns import begin_turn
@@ -145,3 +146,25 @@ def new_state(context: Context, options: Options) -> State:
         surprise=options.surprise,
     )
     return begin_turn(state, context)
+
+
+def enter_unit(state: State, action: EnterUnit) -> tuple[State, list[Sentence]]:
+    """A unit the players type at the table, beside those of their oob.toml."""
+    if action.id in state.counters:
+        raise IllegalActionError(Sentence("Unit refused: {unit} is already in this game.", unit=action.id))
+    fields = {key: getattr(action, key) for key in ("id", "side", "cf", "formation", "cf_reduced", "elite")}
+    try:
+        counter = Counter.from_dict({**fields, "kind": action.type}, "unit")
+    except DataError as exc:
+        raise IllegalActionError(Sentence("Unit refused: {why}.", why=str(exc))) from None
+    if counter.formation and counter.formation not in state.formations:
+        raise IllegalActionError(Sentence("Unit refused: {f} is not a formation.", f=counter.formation))
+    steps = 1 if action.reduced and counter.steps == 2 else counter.steps
+    holding = Holding(steps, action.shaken, action.oos)
+    state = replace(
+        state,
+        counters={**state.counters, counter.id: counter},
+        units={**state.units, counter.id: holding},
+        absent=state.absent + counter.steps - steps,
+    )
+    return state, [Sentence("{unit} entered.", unit=counter.id)]

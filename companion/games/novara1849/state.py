@@ -89,6 +89,7 @@ class State:
     night_done: bool = False
     recovered_tonight: tuple[str, ...] = ()  # formations (or "<side>-independent") recovered this night
     retreats: tuple[tuple[str, str], ...] = ()  # (side, formation) general-retreat attrition still to roll
+    absent: int = 0  # steps missing from units entered already reduced (they were never lost in this game)
     surprise: str = ""  # R-16/R-17: a formation selected on the first turn whose chit stays out of the cup
     winner: str | None = None
     how: str = ""
@@ -101,4 +102,5 @@ class State:
         return HIGHER_COMMANDERS.get(chit, "")
 
     def start_steps(self) -> int:
-        return sum(counter.steps for counter in self.counters.values())
+        """The steps the units had when the companion first knew them."""
+        return sum(counter.steps for counter in self.counters.values()) - self.absent

@@ -182,3 +182,17 @@ def test_r41_a_code_of_the_players_table_is_taken_and_applies_nothing() -> None:
     h.play(Fight((("14 Pinerolo", 1),), (("IR 28", 0),)), [4])
     with pytest.raises(IllegalActionError, match="E is not a combat result"):
         h.play(EnterResult("E"))
+
+
+def test_units_typed_at_the_table_fight_as_their_counters_say() -> None:
+    from companion.games.novara1849 import EnterUnit
+
+    g = activation("S-4", "sardinia")
+    g.play(EnterUnit("IR 99", "austria", 4, "A-I", "infantry", 2, 0, reduced=True, oos=True))
+    with pytest.raises(IllegalActionError, match="Unit refused: IR 99 is already in this game"):
+        g.play(EnterUnit("IR 99", "austria", 4, "A-I", "infantry", 2))
+    with pytest.raises(IllegalActionError, match="cf_reduced"):
+        g.play(EnterUnit("IR 98", "austria", 4, "A-I", "infantry", 0))
+    shown = g.preview(Fight((("14 Pinerolo", 1),), (("IR 99", 0),)))
+    assert shown.defence == 1 and shown.final_column == "4:1"  # reduced 2, halved out of supply
+    assert g.state.start_steps() == sum(c.steps for c in g.state.counters.values()) - 1

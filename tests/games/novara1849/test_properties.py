@@ -17,6 +17,7 @@ from companion.games.novara1849 import (
     EndActivation,
     EndTurn,
     EnterResult,
+    EnterUnit,
     ExitMap,
     Fight,
     Game,
@@ -122,6 +123,7 @@ def choices(g: Game, rng: random.Random) -> list[object]:
         Fight(tuple((u, rng.randint(1, 6)) for u in some(2, own)), tuple((u, 0) for u in some(1, enemy))),
         EnterResult(rng.choice(["A1", "D2", "SH", "1", "-", "A1D1"])),
         NightSupply(some(1)),
+        EnterUnit(f"u{len(units)}", side, rng.randint(1, 4), "", "infantry", 1, 0, rng.random() < 0.5),
     ]
     found += [
         Charge(some(2, own), some(1, enemy)),
