@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from .bombard import RESULTS, ArtilleryTable
+from .bombard import TEXT_CELL as TEXT_ARTILLERY_CELL
 from .errors import DataError, IllegalActionError
 from .ladder import TEXT_LADDER, parse_ratio
 from .results import TEXT_CELLS, Crt, is_result
@@ -178,42 +179,54 @@ def parse_artillery(data: object, where: str) -> tuple[ArtilleryTable | None, li
     if not isinstance(data, dict):
         raise DataError(f"{where}: artillery", "must be a table")
     _known(data, KEYS["artillery"], f"{where}: ", "artillery.")
-    columns = []
-    for index, column in enumerate(data.get("column", [])):
+    columns = _artillery_columns(data.get("column", []), where)
+    if not columns:
+        return None, [f"{where}: the artillery table is not filled: bombardments ask for the printed result"]
+    table = ArtilleryTable(columns, _artillery_rows(data.get("row", []), len(columns), where))
+    try:
+        _, cell = table.lookup(*TEXT_ARTILLERY_CELL)
+    except IllegalActionError:
+        return table, []  # the example's cell is not filled: nothing to compare
+    if cell == "1":
+        return table, []
+    return table, [
+        f"{where}: your artillery table gives {cell} for factor 5, roll 5; the rulebook's Bombardments "
+        "example reads 1: check your edition"
+    ]
+
+
+def _artillery_columns(data: object, where: str) -> tuple[tuple[str, int, int], ...]:
+    """The filled columns, whose combined-factor ranges must run on from 1 without gaps or overlaps."""
+    if not isinstance(data, list):
+        raise DataError(f"{where}: artillery.column", "must be a list of [[artillery.column]] tables")
+    columns: list[tuple[str, int, int]] = []
+    for index, column in enumerate(data):
         key = f"{where}: artillery.column[{index}]"
         if not isinstance(column, dict):
             raise DataError(key, "must be a table with label, min and max")
         _known(column, KEYS["artillery.column"], key, ".")
         low, high = (_filled_int(column.get(k, ""), f"{key}.{k}", 0, 99) for k in ("min", "max"))
         if low and high:
+            if low != (columns[-1][2] + 1 if columns else 1) or high < low:
+                raise DataError(f"{key}.min", "the columns' ranges run on from 1, without gaps or overlaps")
             columns.append((str(column.get("label", "")), low, high))
-    if not columns:
-        return None, [f"{where}: the artillery table is not filled: bombardments ask for the printed result"]
+    return tuple(columns)
+
+
+def _artillery_rows(data: object, width: int, where: str) -> dict[int, tuple[str, ...]]:
+    if not isinstance(data, list):
+        raise DataError(f"{where}: artillery.row", "must be a list of [[artillery.row]] tables")
     rows: dict[int, tuple[str, ...]] = {}
-    for index, row in enumerate(data.get("row", [])):
+    for index, row in enumerate(data):
         key = f"{where}: artillery.row[{index}]"
         results = row.get("results") if isinstance(row, dict) else None
-        if (
-            not isinstance(results, list)
-            or len(results) != len(columns)
-            or not isinstance(row.get("roll"), int)
-        ):
-            raise DataError(key, f"needs a roll and {len(columns)} results")
+        if not isinstance(results, list) or len(results) != width or not isinstance(row.get("roll"), int):
+            raise DataError(key, f"needs a roll and {width} results")
+        _known(row, KEYS["crt.row"], key, ".")
         if any(cell not in ("", *RESULTS) for cell in results):
             raise DataError(f"{key}.results", 'each result is SH, 1, 1SH, - or ""')
         rows[row["roll"]] = tuple(results)
-    table = ArtilleryTable(tuple(columns), rows)
-    warnings = []
-    try:
-        _, cell = table.lookup(5, 5)
-        if cell != "1":
-            warnings.append(
-                f"{where}: your artillery table gives {cell} for factor 5, roll 5; the rulebook's "
-                "Bombardments example reads 1: check your edition"
-            )
-    except IllegalActionError:
-        pass  # the example's cell is not filled: nothing to compare
-    return table, warnings
+    return rows
 
 
 def parse_track(text: str, where: str) -> tuple[dict[int, Turn], list[str]]:

@@ -134,3 +134,33 @@ def test_a_replay_with_other_tables_says_which_file_changed() -> None:
     assert other.warnings == [
         "tables.toml differs from the one this game was played with: results may differ."
     ]
+
+
+ARTILLERY = """format = "companion/novara1849-tables"
+version = 1
+[crt]
+columns = ["1:3", "", "", "", "", "4:1"]
+[[artillery.column]]
+label = "1-4"
+min = 1
+max = 4
+[[artillery.column]]
+label = "5-7"
+min = {low}
+max = 7
+[[artillery.row]]
+roll = 5
+results = ["SH", "{cell}"]
+"""  # a test fixture: invented columns; the text gives only factor 5, roll 5 = 1
+
+
+def test_the_artillery_table_is_checked_against_the_bombardment_example() -> None:
+    assert not any(
+        "artillery" in w for w in files(**{"tables.toml": ARTILLERY.format(low=5, cell="1")}).warnings
+    )
+    warned = files(**{"tables.toml": ARTILLERY.format(low=5, cell="1SH")}).warnings
+    assert any(
+        "gives 1SH for factor 5, roll 5; the rulebook's Bombardments example reads 1" in w for w in warned
+    )
+    with pytest.raises(DataError, match=r"artillery.column\[1\].min"):
+        files(**{"tables.toml": ARTILLERY.format(low=6, cell="1")})
