@@ -17,6 +17,7 @@ class Context:
     command_factors: dict[str, int] = field(default_factory=dict)
     commanders_allowed: bool = True
     points: tuple[int, ...] = ()  # a scenario's fixed activation points (austria, sardinia)
+    scenario: str = "campaign"
 
     @cached_property
     def ladder(self) -> Ladder:

@@ -63,7 +63,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.EndActivation: _plain(end_activation, "action"),
     a.NightSupply: _plain(night_supply, "action"),
     a.Recover: _plain(recover, "action"),
-    a.OccupyCity: _plain(occupy, "action"),
+    a.OccupyCity: _plain(occupy, "action", "context"),
     a.ExitMap: _plain(exit_map, "action"),
     a.EndTurn: _end_turn,
     a.Concede: _plain(concede, "action"),

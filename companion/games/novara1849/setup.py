@@ -30,6 +30,7 @@ class Options:
     cities: tuple[tuple[str, str], ...] = ()  # R-23: who holds each city at the start
     points: tuple[int, ...] = ()  # a scenario's fixed activation points (austria, sardinia), every turn
     surprise: str = ""  # R-16/R-17: the formation activated without its chit on the first turn
+    scenario: str = "campaign"  # whose victory conditions apply
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -44,6 +45,7 @@ class Options:
             "cities": [list(c) for c in self.cities],
             "points": list(self.points),
             "surprise": self.surprise,
+            "scenario": self.scenario,
         }
 
     @classmethod
@@ -72,7 +74,14 @@ class Options:
             _pairs(data.get("cities", []), "cities", str),
             _points(data.get("points", [])),
             _text(data.get("surprise", ""), "surprise"),
+            _scenario(data.get("scenario", "campaign")),
         )
+
+
+def _scenario(data: object) -> str:
+    if data not in SCENARIOS:
+        raise DataError("options.scenario", f"must be one of {', '.join(SCENARIOS)}")
+    return str(data)
 
 
 def _points(data: object) -> tuple[int, ...]:
@@ -113,12 +122,17 @@ def scenario(name: str, **options: Any) -> Options:
     """A scenario's options, with the players' own (seed, units, readings) beside them."""
     if name not in SCENARIOS:
         raise DataError("scenario", f"{name!r} is not one of {', '.join(SCENARIOS)}")
-    return Options(**{**SCENARIOS[name], **options})
+    return Options(**{**SCENARIOS[name], "scenario": name, **options})
 
 
 def context_of(edition: Any, options: Options) -> Context:
     return Context(
-        edition, options.readings, dict(options.command_factors), options.commanders, options.points
+        edition,
+        options.readings,
+        dict(options.command_factors),
+        options.commanders,
+        options.points,
+        options.scenario,
     )
 
 

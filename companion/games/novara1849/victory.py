@@ -15,6 +15,17 @@ CITIES_3 = ("Mortara", "Vigevano", "Abbiategrasso", "Magenta")
 CITIES_6 = ("Casale", "Vercelli", "Novara", "Pavia")
 AUSTRIAN_GOALS = ("Casale", "Vercelli", "Novara")
 CP_DIFFERENCE = 20
+# Scenarios (text: Scenarios): the cities whose control is an Austrian sudden victory, and the locations
+# worth 1 point each, which replace the campaign's table there (R-25; None: the campaign's table).
+SCENARIO_VICTORY: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
+    "sforzesca": (("Vigevano",), ("Gambolò", "Borgo San Siro", "Sforzesca")),
+    "mortara": (
+        ("Vigevano", "Mortara"),
+        ("Gambolò", "Borgo San Siro", "Sforzesca", "Remondò", "S. Albino", "Castello d'Agogna"),
+    ),
+    "novara": (("Novara",), None),  # "if Novara is conquered"
+}
+CAMPAIGN_RULES = ("campaign", "ramorino")  # "Victory conditions: those of the campaign game"
 
 
 def other(side: str) -> str:
@@ -29,16 +40,20 @@ class Score:
     cities_3: int
     cities_6: int
     exits: int  # supplied steps off the map toward Turin (Austria) or Milan (Sardinia)
+    locations: int = 0  # The Sforzesca, Mortara: 1 point for each location controlled (R-25)
 
     @property
     def total(self) -> int:
-        return self.steps + self.cities_3 + self.cities_6 + self.exits
+        return self.steps + self.cities_3 + self.cities_6 + self.exits + self.locations
 
 
 def score(state: State, side: str, context: Context) -> Score:
     ledger, enemy = state.ledger, other(side)
     lost = ledger.lost[enemy] - (ledger.recovered[enemy] if context.readings.steps_lost == "net" else 0)
     held = [city for city, holder in state.cities.items() if holder == side]
+    _, locations = SCENARIO_VICTORY.get(context.scenario, ((), None))
+    if locations is not None:
+        return Score(0, 0, 0, 0, sum(c in locations for c in held))
     return Score(
         lost,
         3 * sum(c in CITIES_3 for c in held),
@@ -48,8 +63,8 @@ def score(state: State, side: str, context: Context) -> Score:
 
 
 def check_losses_victory(state: State, context: Context) -> State:
-    """Sudden death: a difference of 20 or more combat points permanently eliminated."""
-    if state.winner:
+    """Sudden death: a difference of 20 or more combat points permanently eliminated (the campaign's)."""
+    if state.winner or context.scenario not in CAMPAIGN_RULES:
         return state
     cp = state.ledger.eliminated_cp
     for side in ("austria", "sardinia"):
@@ -58,13 +73,18 @@ def check_losses_victory(state: State, context: Context) -> State:
     return state
 
 
-def occupy(state: State, action: OccupyCity) -> tuple[State, Events]:
+def occupy(state: State, action: OccupyCity, context: Context) -> tuple[State, Events]:
     if action.side not in ("austria", "sardinia") or not action.city or len(action.city) > 40:
         raise refused("Occupation", "name the city and the side whose unit entered it.")
     cities = {**state.cities, action.city: action.side}
     supplied = {**state.supplied_entry, action.city: action.supplied}
     state = replace(state, cities=cities, supplied_entry=supplied)
     events = [Sentence("{city} is held by {side}.", city=action.city, side=action.side)]
+    if context.scenario not in CAMPAIGN_RULES:
+        sudden, _ = SCENARIO_VICTORY.get(context.scenario, ((), None))
+        if action.side == "austria" and action.city in sudden:
+            return replace(state, phase="over", winner="austria", how=f"{action.city} controlled"), events
+        return state, events
     if action.side == "sardinia" and action.city == "Pavia" and action.supplied:
         return replace(
             state, phase="over", winner="sardinia", how="supplied Sardinian units in Pavia"

@@ -163,3 +163,18 @@ def test_r23_the_cities_held_at_the_start_are_the_players_answer() -> None:
 
     g = game(1, cities=(("Novara", "sardinia"), ("Mortara", "austria")))
     assert g.score("sardinia").cities_6 == 6 and g.score("austria").cities_3 == 3
+
+
+def test_r25_the_sforzesca_scores_only_its_locations_and_ends_at_vigevano() -> None:
+    from companion.games.novara1849 import Game, scenario
+
+    from .fixtures import UNITS, edition
+
+    g = Game(edition(), scenario("sforzesca", units=UNITS, cities=(("Novara", "sardinia"),)))
+    g.play(OccupyCity("Gambolò", "sardinia"))
+    g.play(OccupyCity("Sforzesca", "austria"))
+    assert (g.score("sardinia").total, g.score("austria").total) == (1, 1)  # Novara counts nothing here
+    g.play(OccupyCity("Pavia", "sardinia"))
+    assert g.state.winner is None  # the campaign's Pavia clause is not this scenario's
+    g.play(OccupyCity("Vigevano", "austria"))
+    assert (g.state.winner, g.state.how) == ("austria", "Vigevano controlled")
