@@ -15,10 +15,6 @@ def independent_chit(side: str) -> str:
     return f"{side}-independent"
 
 
-def refuse(why: str, **values: object) -> IllegalActionError:
-    return IllegalActionError(Sentence("Selection refused: " + why, **values))
-
-
 def check_selection(
     state: State, selection: Selection, command_factors: Mapping[str, int], commanders_allowed: bool = True
 ) -> None:
@@ -28,18 +24,27 @@ def check_selection(
     chosen = selection.formations + selection.boxed + selection.general_retreat
     for formation in chosen:
         if state.formations.get(formation) != side:
-            raise refuse("{formation} is not a formation of the {side} army.", formation=formation, side=side)
+            raise IllegalActionError(
+                Sentence(
+                    "Selection refused: {formation} is not a formation of the {side} army.",
+                    formation=formation,
+                    side=side,
+                )
+            )
     if len(set(chosen)) != len(chosen):
-        raise refuse("a formation is chosen twice.")
+        raise IllegalActionError(Sentence("Selection refused: a formation is chosen twice."))
     if selection.general_retreat:
         return _check_retreat(state, selection)
     spent = len(selection.formations) + len(selection.boxed)
     if spent > points:
-        raise refuse(
-            "{spent} formations need {spent} activation points; {side} has {points} this turn.",
-            spent=spent,
-            side=side,
-            points=points,
+        raise IllegalActionError(
+            Sentence(
+                "Selection refused: {spent} formations need {spent} activation points; {side} has "
+                "{points} this turn.",
+                spent=spent,
+                side=side,
+                points=points,
+            )
         )
     if selection.commander or selection.boxed:
         _check_commander(state, selection, command_factors, commanders_allowed)
@@ -48,37 +53,60 @@ def check_selection(
 def _check_commander(state: State, selection: Selection, factors: Mapping[str, int], allowed: bool) -> None:
     commander = selection.commander
     if HIGHER_COMMANDERS.get(commander) != selection.side:
-        raise refuse(
-            "{name} is not the {side} Higher Commander.", name=commander or "nobody", side=selection.side
+        raise IllegalActionError(
+            Sentence(
+                "Selection refused: {name} is not the {side} Higher Commander.",
+                name=commander or "nobody",
+                side=selection.side,
+            )
         )
     if not allowed:
-        raise refuse("Higher Commanders can not be used in this scenario.")
+        raise IllegalActionError(
+            Sentence("Selection refused: Higher Commanders can not be used in this scenario.")
+        )
     last = state.commander_used.get(commander)
     if last is not None and state.turn - last < 2:
-        raise refuse(
-            "{name} was used on turn {last}; he can be used again from turn {next}.",
-            name=commander.title(),
-            last=last,
-            next=last + 2,
+        raise IllegalActionError(
+            Sentence(
+                "Selection refused: {name} was used on turn {last}; he can be used again from turn {next}.",
+                name=commander.title(),
+                last=last,
+                next=last + 2,
+            )
         )
     if commander not in factors:
-        raise refuse(
-            "{name}'s Command Factor is not known: enter the number on his chit.", name=commander.title()
+        raise IllegalActionError(
+            Sentence(
+                "Selection refused: {name}'s Command Factor is not known: enter the number on his chit.",
+                name=commander.title(),
+            )
         )
     if not 1 <= len(selection.boxed) <= factors[commander]:
-        raise refuse(
-            "{name}'s Command Factor is {factor}: his box holds 1 to {factor} formations, not {n}.",
-            name=commander.title(),
-            factor=factors[commander],
-            n=len(selection.boxed),
+        raise IllegalActionError(
+            Sentence(
+                "Selection refused: {name}'s Command Factor is {factor}: his box holds 1 to {factor} "
+                "formations, not {n}.",
+                name=commander.title(),
+                factor=factors[commander],
+                n=len(selection.boxed),
+            )
         )
 
 
 def _check_retreat(state: State, selection: Selection) -> None:
     if selection.side in state.retreat_used:
-        raise refuse("the {side} army has already made its one general retreat.", side=selection.side)
+        raise IllegalActionError(
+            Sentence(
+                "Selection refused: the {side} army has already made its one general retreat.",
+                side=selection.side,
+            )
+        )
     if selection.formations or selection.boxed or selection.commander:
-        raise refuse("a general retreat forgoes every activation: no chit goes in the cup.")
+        raise IllegalActionError(
+            Sentence(
+                "Selection refused: a general retreat forgoes every activation: no chit goes in the cup."
+            )
+        )
 
 
 def cup_of(selection: Selection) -> tuple[str, ...]:

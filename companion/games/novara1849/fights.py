@@ -13,10 +13,10 @@ from .charge import charge_dice
 from .combat import Combat, DefendingHex, Fighter, Preview, preview
 from .context import Context
 from .dice import checked_dice, roll
-from .errors import Sentence, TableMissing
+from .errors import IllegalActionError, Sentence, TableMissing
 from .results import is_result, lookup, losses_in
 from .state import Activation, Pending, State
-from .turns import Events, refused
+from .turns import Events
 from .units import fighter
 
 Outcome = tuple[State, Events, list[object]]
@@ -31,19 +31,21 @@ def throw(state: State, count: int, given: Sequence[object], what: str) -> tuple
 
 def _active(state: State, action: str) -> Activation:
     if state.phase != "activation" or state.active is None:
-        raise refused(action, "no activation is under way.")
+        raise IllegalActionError(Sentence("No activation is under way: draw and activate a chit first."))
     if state.pending is not None:
-        raise refused(action, "apply the last result's losses first.")
+        raise IllegalActionError(Sentence("Apply the last result's losses first."))
     return state.active
 
 
 def _own(state: State, active: Activation, unit: str, action: str) -> None:
     counter = state.counters.get(unit)
     if counter is None or not state.units[unit].steps or state.units[unit].exited:
-        raise refused(action, "{unit} is not a unit on the map.", unit=unit)
+        raise IllegalActionError(Sentence("{unit} is not a unit on the map.", unit=unit))
     if counter.formation not in active.formations and unit not in active.independents:
         whose = counter.formation or "no formation"
-        raise refused(action, "{unit} belongs to {whose}, which is not active.", unit=unit, whose=whose)
+        raise IllegalActionError(
+            Sentence("{unit} belongs to {whose}, which is not active.", unit=unit, whose=whose)
+        )
 
 
 def _enemy(state: State, active: Activation, unit: str, action: str) -> None:
@@ -54,17 +56,19 @@ def _enemy(state: State, active: Activation, unit: str, action: str) -> None:
         or not state.units[unit].steps
         or state.units[unit].exited
     ):
-        raise refused(action, "{unit} is not an enemy unit on the map.", unit=unit)
+        raise IllegalActionError(Sentence("{unit} is not an enemy unit on the map.", unit=unit))
 
 
 def combat_of(state: State, action: Fight) -> Combat:
     """The combat the players entered, with each unit as its counter and markers show it."""
     if not action.hexes:
-        raise refused("Combat", "name the defending hex's terrain.")
+        raise IllegalActionError(Sentence("Combat refused: name the defending hex's terrain."))
     if any(not 0 <= shifts <= 3 for _, shifts, _ in action.hexes) or not 0 <= action.hexside_shifts <= 3:
-        raise refused("Combat", "a terrain gives 0 to 3 left shifts.")
+        raise IllegalActionError(Sentence("Combat refused: a terrain gives 0 to 3 left shifts."))
     if any(not 0 <= place < len(action.hexes) for _, place in action.defenders):
-        raise refused("Combat", "each defender stands in one of the defending hexes entered.")
+        raise IllegalActionError(
+            Sentence("Combat refused: each defender stands in one of the defending hexes entered.")
+        )
     attackers = tuple(_fighter(state, unit, place, action.unticked) for unit, place in action.attackers)
     defenders = tuple(_fighter(state, unit, place, action.unticked) for unit, place in action.defenders)
     hexes = tuple(DefendingHex(terrain, shifts, fortified) for terrain, shifts, fortified in action.hexes)
@@ -84,7 +88,7 @@ def combat_of(state: State, action: Fight) -> Combat:
 
 def _fighter(state: State, unit: str, place: int, unticked: tuple[str, ...]) -> Fighter:
     if unit not in state.counters:
-        raise refused("Combat", "{unit} is not a unit of this game.", unit=unit)
+        raise IllegalActionError(Sentence("Combat refused: {unit} is not a unit of this game.", unit=unit))
     return fighter(state.counters[unit], state.units[unit], place, unit not in unticked)
 
 
@@ -100,7 +104,7 @@ def _sides(state: State, what: str, own: Sequence[str], enemy: Sequence[str], fi
     for unit in own:
         _own(state, active, unit, what)
         if fired and unit in state.bombarded:
-            raise refused(what, "{unit} {fired}.", unit=unit, fired=fired)
+            raise IllegalActionError(Sentence(fired, unit=unit))
     for unit in enemy:
         _enemy(state, active, unit, what)
     return active
@@ -108,10 +112,10 @@ def _sides(state: State, what: str, own: Sequence[str], enemy: Sequence[str], fi
 
 def fight(state: State, action: Fight, given: Sequence[object], context: Context) -> Outcome:
     own, enemy = [u for u, _ in action.attackers], [u for u, _ in action.defenders]
-    active = _sides(state, "Combat", own, enemy, "bombarded this turn: it may not also fight")
+    active = _sides(state, "Combat", own, enemy, "{unit} bombarded this turn: it may not also fight.")
     shown = fight_preview(state, action, context)
     if shown.refusals:
-        raise refused("Combat", "{reason}", reason=shown.refusals[0])
+        raise IllegalActionError(Sentence("Combat refused: {reason}", reason=shown.refusals[0]))
     state, dice = throw(state, 1, given, "A combat")
     events = [Sentence("{line}", line=line) for line in shown.explain()]
     units = (
@@ -150,12 +154,16 @@ def _with_result(state: State, pending: Pending, result: str, events: Events) ->
 def enter_result(state: State, action: EnterResult, context: Context) -> tuple[State, Events]:
     pending = state.pending
     if pending is None or pending.result:
-        raise refused("Result", "no roll is waiting for a result read on the printed table.")
+        raise IllegalActionError(
+            Sentence("Result refused: no roll is waiting for a result read on the printed table.")
+        )
     if pending.kind == "bombard":
         return _bombard_result(state, pending, action.code)
     codes = context.edition.crt.codes if context.edition.crt else {}
     if not is_result(action.code, codes):
-        raise refused("Result", "{code} is not a combat result (A1, D2, A1D1 or -).", code=action.code)
+        raise IllegalActionError(
+            Sentence("Result refused: {code} is not a combat result (A1, D2, A1D1 or -).", code=action.code)
+        )
     state, events = _with_result(
         state, pending, action.code, [Sentence("Read from the table: {code}.", code=action.code)]
     )
@@ -192,9 +200,11 @@ def charge(state: State, action: Charge, given: Sequence[object], context: Conte
 
 def bombardment(state: State, action: Bombard, given: Sequence[object], context: Context) -> Outcome:
     batteries_named = [u for u, _ in action.batteries]
-    active = _sides(state, "Bombardment", batteries_named, action.targets, "has already fired this turn")
+    active = _sides(
+        state, "Bombardment", batteries_named, action.targets, "{unit} has already fired this turn."
+    )
     if not action.targets:
-        raise refused("Bombardment", "name the units in the target hex.")
+        raise IllegalActionError(Sentence("Bombardment refused: name the units in the target hex."))
     batteries = tuple(Battery(fighter(state.counters[u], state.units[u]), far) for u, far in action.batteries)
     bombard(batteries, 1, None, context.readings, action.blocked, state.night, entered="-")  # the checks only
     state, dice = throw(state, 1, given, "A bombardment")
@@ -223,7 +233,9 @@ def _modifier(batteries: tuple[Battery, ...], context: Context) -> int:
 
 def _bombard_result(state: State, pending: Pending, result: str) -> tuple[State, Events]:
     if result not in ("-", "SH", "1", "1SH"):
-        raise refused("Result", "{code} is not an artillery result (SH, 1, 1SH or -).", code=result)
+        raise IllegalActionError(
+            Sentence("Result refused: {code} is not an artillery result (SH, 1, 1SH or -).", code=result)
+        )
     ((side, targets),) = pending.units
     shake = targets if "SH" in result else ()
     due = ((side, 1),) if result.startswith("1") else ()
@@ -243,7 +255,9 @@ def roll_attrition(state: State, given: Sequence[object]) -> Outcome:
     else:
         active = state.active
         if state.phase != "activation" or active is None or not active.attrition_due or state.pending:
-            raise refused("Attrition", "no formation is waiting for its forced-march die.")
+            raise IllegalActionError(
+                Sentence("Attrition refused: no formation is waiting for its forced-march die.")
+            )
         formation, side, general = active.attrition_due[0], active.side, False
         state = replace(state, active=replace(active, attrition_due=active.attrition_due[1:]))
     state, dice = throw(state, 1, given, "Attrition")

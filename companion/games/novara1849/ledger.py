@@ -7,10 +7,10 @@ from dataclasses import replace
 
 from .actions import ApplyLosses
 from .context import Context
-from .errors import Sentence
+from .errors import IllegalActionError, Sentence
 from .results import Losses, advance_allowance, apply_losses
 from .state import Ledger, Pending, State
-from .turns import Events, refused
+from .turns import Events
 from .units import fighter
 from .victory import check_losses_victory
 
@@ -18,12 +18,12 @@ from .victory import check_losses_victory
 def allocate(state: State, action: ApplyLosses, context: Context) -> tuple[State, Events]:
     pending = state.pending
     if pending is None or not pending.due:
-        raise refused("Losses", "no losses are waiting to be applied.")
+        raise IllegalActionError(Sentence("Losses refused: no losses are waiting to be applied."))
     (side, owed), rest = pending.due[0], pending.due[1:]
     if action.side != side:
-        raise refused("Losses", "the {side} losses come first.", side=side)
+        raise IllegalActionError(Sentence("Losses refused: the {side} losses come first.", side=side))
     if action.withdrawal and not pending.withdrawal_allowed:
-        raise refused("Losses", "retreats cannot absorb losses here.")
+        raise IllegalActionError(Sentence("Losses refused: retreats cannot absorb losses here."))
     involved = tuple(
         u for u in dict(pending.units)[side] if state.units[u].steps and not state.units[u].exited
     )

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from .actions import NightSupply, Recover
 from .combat import ARTILLERY
-from .errors import Sentence
+from .errors import IllegalActionError, Sentence
 from .state import State
-from .turns import Events, refused
+from .turns import Events
 from .units import Holding
 
 CHECKED = ("infantry", "light-infantry", *ARTILLERY)  # "each infantry and artillery unit" (R-29)
@@ -28,13 +28,18 @@ def progression(holding: Holding, in_supply: bool) -> tuple[Holding, int]:
 
 def night_supply(state: State, action: NightSupply) -> tuple[State, Events]:
     if not state.night or state.night_done or state.phase != "draw" or state.cup or state.pending:
-        raise refused("Supply check", "it comes once a night, after the last activation.")
+        raise IllegalActionError(
+            Sentence("Supply check refused: it comes once a night, after the last activation.")
+        )
     units, events = dict(state.units), []
     lost, cp = {"austria": 0, "sardinia": 0}, {"austria": 0, "sardinia": 0}
     for unit in action.out_of_supply:
         if unit not in units or state.counters[unit].kind not in CHECKED:
-            raise refused(
-                "Supply check", "{unit} is not an infantry or artillery unit of this game.", unit=unit
+            raise IllegalActionError(
+                Sentence(
+                    "Supply check refused: {unit} is not an infantry or artillery unit of this game.",
+                    unit=unit,
+                )
             )
     for unit, holding in state.units.items():
         if not holding.steps or holding.exited:
@@ -60,17 +65,26 @@ def recover(state: State, action: Recover) -> tuple[State, Events]:
     """Night step 4: a reduced unit, in supply, not Shaken, not adjacent to the enemy, one per formation
     and one independent unit per side (R-27)."""
     if not state.night_done:
-        raise refused("Recovery", "units recover at night, after the supply check.")
+        raise IllegalActionError(
+            Sentence("Recovery refused: units recover at night, after the supply check.")
+        )
     holding, counter = state.units.get(action.unit), state.counters.get(action.unit)
     if holding is None or counter is None or not 0 < holding.steps < counter.steps or holding.exited:
-        raise refused("Recovery", "{unit} is not a reduced unit on the map.", unit=action.unit)
+        raise IllegalActionError(
+            Sentence("Recovery refused: {unit} is not a reduced unit on the map.", unit=action.unit)
+        )
     if holding.oos or holding.shaken or action.adjacent:
-        raise refused(
-            "Recovery", "{unit} is out of supply, Shaken or adjacent to the enemy.", unit=action.unit
+        raise IllegalActionError(
+            Sentence(
+                "Recovery refused: {unit} is out of supply, Shaken or adjacent to the enemy.",
+                unit=action.unit,
+            )
         )
     group = counter.formation or f"{counter.side}-independent"
     if group in state.recovered_tonight:
-        raise refused("Recovery", "{group} has already recovered a unit tonight.", group=group)
+        raise IllegalActionError(
+            Sentence("Recovery refused: {group} has already recovered a unit tonight.", group=group)
+        )
     units = {**state.units, action.unit: replace(holding, steps=counter.steps)}
     ledger = replace(
         state.ledger,

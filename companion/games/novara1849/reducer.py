@@ -7,6 +7,7 @@ from typing import Any
 
 from . import actions as a
 from .context import Context
+from .errors import IllegalActionError, Sentence
 from .fights import bombardment, charge, enter_result, fight, roll_attrition
 from .ledger import allocate
 from .night import night_supply, recover
@@ -19,7 +20,6 @@ from .turns import (
     end_activation,
     end_turn,
     pass_chit,
-    refused,
     select,
     surprise,
     turn_facts,
@@ -73,6 +73,6 @@ HANDLERS: dict[type[a.Action], Handler] = {
 def play(state: State, action: a.Action, given: Sequence[object], context: Context) -> Outcome:
     """Apply one decision; IllegalActionError says why it is refused (the state is never changed)."""
     if state.phase == "over":
-        raise refused("Play", "the game is over.")
+        raise IllegalActionError(Sentence("Play refused: the game is over."))
     after, events, drawn = HANDLERS[type(action)](state, action, given, context)
     return check_losses_victory(after, context), events, drawn

@@ -15,10 +15,6 @@ from .state import Activation, Selection, State
 Events = list[Sentence]
 
 
-def refused(action: str, why: str, **values: object) -> IllegalActionError:
-    return IllegalActionError(Sentence(f"{action} refused: {why}", **values))
-
-
 def begin_turn(state: State, context: Context) -> State:
     """Phase A opens with the track's facts, or asks the players for them when the track is not filled."""
     turn = context.edition.turns.get(state.turn)
@@ -30,16 +26,18 @@ def begin_turn(state: State, context: Context) -> State:
 
 def turn_facts(state: State, action: TurnFacts, context: Context) -> tuple[State, Events]:
     if state.phase != "turn":
-        raise refused("Turn facts", "the turn's facts are already known.")
+        raise IllegalActionError(Sentence("Turn facts refused: the turn's facts are already known."))
     if context.points and (action.austria, action.sardinia) != context.points:
-        raise refused(
-            "Turn facts",
-            "this scenario gives Austria {a} and Sardinia {s} activation points a turn.",
-            a=context.points[0],
-            s=context.points[1],
+        raise IllegalActionError(
+            Sentence(
+                "Turn facts refused: this scenario gives Austria {a} and Sardinia {s} activation "
+                "points a turn.",
+                a=context.points[0],
+                s=context.points[1],
+            )
         )
     if not all(0 <= n <= 9 for n in (action.austria, action.sardinia)):
-        raise refused("Turn facts", "activation points run from 0 to 9.")
+        raise IllegalActionError(Sentence("Turn facts refused: activation points run from 0 to 9."))
     points = {"austria": action.austria, "sardinia": action.sardinia}
     night = " (night)" if action.night else ""
     return replace(state, phase="select", night=action.night, points=points), [
@@ -55,9 +53,11 @@ def turn_facts(state: State, action: TurnFacts, context: Context) -> tuple[State
 
 def select(state: State, action: Select, context: Context) -> tuple[State, Events]:
     if state.phase != "select":
-        raise refused("Selection", "formations are chosen at the start of a turn.")
+        raise IllegalActionError(Sentence("Selection refused: formations are chosen at the start of a turn."))
     if action.side in state.selections:
-        raise refused("Selection", "the {side} selection is already in.", side=action.side)
+        raise IllegalActionError(
+            Sentence("Selection refused: the {side} selection is already in.", side=action.side)
+        )
     chosen = Selection(action.side, action.formations, action.commander, action.boxed, action.general_retreat)
     check_selection(
         state,
@@ -106,7 +106,9 @@ def open_cup(state: State) -> State:
 def surprise(state: State, action: Surprise) -> tuple[State, Events]:
     """R-16: the surprise formation activated at any moment of the first turn's phase B, without a draw."""
     if not state.surprise or state.phase != "draw" or state.pending or state.retreats:
-        raise refused("Surprise", "only the first turn's surprise formation, between two draws.")
+        raise IllegalActionError(
+            Sentence("Surprise refused: only the first turn's surprise formation, between two draws.")
+        )
     formation = state.surprise
     marched = {formation} if action.forced_march else set()
     units = {
@@ -120,7 +122,7 @@ def surprise(state: State, action: Surprise) -> tuple[State, Events]:
 
 def draw_chit(state: State, given: Sequence[object]) -> tuple[State, Events, list[object]]:
     if state.phase != "draw" or state.pending or state.retreats:
-        raise refused("Draw", "finish what is under way first.")
+        raise IllegalActionError(Sentence("Draw refused: finish what is under way first."))
     chit, left = draw(state, given)
     state = replace(state, phase="decide", current=chit, cup=left, drawn=state.drawn + (chit,))
     return state, [Sentence("Drawn: {chit}.", chit=chit)], [chit]
@@ -128,12 +130,16 @@ def draw_chit(state: State, given: Sequence[object]) -> tuple[State, Events, lis
 
 def activate(state: State, action: Activate) -> tuple[State, Events]:
     if state.phase != "decide":
-        raise refused("Activation", "draw a chit first.")
+        raise IllegalActionError(Sentence("Activation refused: draw a chit first."))
     chit, side = state.current, state.side_of(state.current)
     formations = _formations_of(state, chit)
     _check_independents(state, chit, side, action.independents)
     if action.forced_march and chit.endswith("-independent"):
-        raise refused("Forced march", "only a formation may force-march, not the Independent chit (R-11).")
+        raise IllegalActionError(
+            Sentence(
+                "Forced march refused: only a formation may force-march, not the Independent chit (R-11)."
+            )
+        )
     marched = set(formations) if action.forced_march else set()
     units = {
         uid: replace(h, forced_march=True)
@@ -168,29 +174,37 @@ def _check_independents(state: State, chit: str, side: str, named: tuple[str, ..
     """One independent unit with a formation chit, any with a Higher Commander, 1 to 3 units of any kind
     with the Independent chit; never a unit already activated this turn (R-15)."""
     if len(set(named)) != len(named):
-        raise refused("Activation", "a unit is named twice.")
+        raise IllegalActionError(Sentence("Activation refused: a unit is named twice."))
     for unit in named:
         counter = state.counters.get(unit)
         if counter is None or counter.side != side or not state.units[unit].steps or state.units[unit].exited:
-            raise refused("Activation", "{unit} is not a {side} unit on the map.", unit=unit, side=side)
+            raise IllegalActionError(
+                Sentence("Activation refused: {unit} is not a {side} unit on the map.", unit=unit, side=side)
+            )
         if unit in state.activated_units:
-            raise refused("Activation", "{unit} was already activated this turn.", unit=unit)
+            raise IllegalActionError(
+                Sentence("Activation refused: {unit} was already activated this turn.", unit=unit)
+            )
         if not chit.endswith("-independent") and counter.formation:
-            raise refused(
-                "Activation",
-                "{unit} belongs to {formation}: a commander brings only independent units beside his own.",
-                unit=unit,
-                formation=counter.formation,
+            raise IllegalActionError(
+                Sentence(
+                    "Activation refused: {unit} belongs to {formation}: a commander brings only "
+                    "independent units beside his own.",
+                    unit=unit,
+                    formation=counter.formation,
+                )
             )
     if chit.endswith("-independent") and not 1 <= len(named) <= 3:
-        raise refused("Activation", "the Independent chit activates 1 to 3 units.")
+        raise IllegalActionError(Sentence("Activation refused: the Independent chit activates 1 to 3 units."))
     if chit in state.formations and len(named) > 1:
-        raise refused("Activation", "a formation chit brings at most one independent unit.")
+        raise IllegalActionError(
+            Sentence("Activation refused: a formation chit brings at most one independent unit.")
+        )
 
 
 def pass_chit(state: State) -> tuple[State, Events]:
     if state.phase != "decide":
-        raise refused("Pass", "draw a chit first.")
+        raise IllegalActionError(Sentence("Pass refused: draw a chit first."))
     chit = state.current
     passed = (chit, *_formations_of(state, chit))  # R-13: passing a Higher Commander passes his box
     state = replace(state, phase="draw", current="", passed=state.passed + passed)
@@ -200,15 +214,22 @@ def pass_chit(state: State) -> tuple[State, Events]:
 def end_activation(state: State, action: EndActivation) -> tuple[State, Events]:
     active = state.active
     if state.phase != "activation" or active is None:
-        raise refused("End of activation", "no activation is under way.")
+        raise IllegalActionError(Sentence("End of activation refused: no activation is under way."))
     if state.pending or active.attrition_due:
-        raise refused("End of activation", "roll the forced march's attrition and apply every loss first.")
+        raise IllegalActionError(
+            Sentence(
+                "End of activation refused: roll the forced march's attrition and apply every loss first."
+            )
+        )
     units = dict(state.units)
     for unit in action.unshaken:  # R-18
         holding = units.get(unit)
         if holding is None or not holding.shaken or holding.oos or not _in(state, active, unit):
-            raise refused(
-                "End of activation", "{unit} is not a Shaken, supplied unit of this activation.", unit=unit
+            raise IllegalActionError(
+                Sentence(
+                    "End of activation refused: {unit} is not a Shaken, supplied unit of this activation.",
+                    unit=unit,
+                )
             )
         units[unit] = replace(holding, shaken=False)
     return replace(state, phase="draw", active=None, units=units), [Sentence("Activation over.")]
@@ -220,9 +241,11 @@ def _in(state: State, active: Activation, unit: str) -> bool:
 
 def end_turn(state: State, context: Context) -> tuple[State, Events]:
     if state.phase != "draw" or state.cup or state.pending or state.retreats:
-        raise refused("End of turn", "the cup still holds chits, or something is under way.")
+        raise IllegalActionError(
+            Sentence("End of turn refused: the cup still holds chits, or something is under way.")
+        )
     if state.night and not state.night_done:
-        raise refused("End of turn", "a night turn checks supply before it ends.")
+        raise IllegalActionError(Sentence("End of turn refused: a night turn checks supply before it ends."))
     units = {uid: replace(h, forced_march=False) for uid, h in state.units.items()}
     following = replace(
         state,

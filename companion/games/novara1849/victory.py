@@ -7,9 +7,9 @@ from dataclasses import dataclass, replace
 
 from .actions import Concede, ExitMap, OccupyCity
 from .context import Context
-from .errors import Sentence
+from .errors import IllegalActionError, Sentence
 from .state import State
-from .turns import Events, refused
+from .turns import Events
 
 CITIES_3 = ("Mortara", "Vigevano", "Abbiategrasso", "Magenta")
 CITIES_6 = ("Casale", "Vercelli", "Novara", "Pavia")
@@ -75,7 +75,9 @@ def check_losses_victory(state: State, context: Context) -> State:
 
 def occupy(state: State, action: OccupyCity, context: Context) -> tuple[State, Events]:
     if action.side not in ("austria", "sardinia") or not action.city or len(action.city) > 40:
-        raise refused("Occupation", "name the city and the side whose unit entered it.")
+        raise IllegalActionError(
+            Sentence("Occupation refused: name the city and the side whose unit entered it.")
+        )
     cities = {**state.cities, action.city: action.side}
     supplied = {**state.supplied_entry, action.city: action.supplied}
     state = replace(state, cities=cities, supplied_entry=supplied)
@@ -99,9 +101,9 @@ def occupy(state: State, action: OccupyCity, context: Context) -> tuple[State, E
 def exit_map(state: State, action: ExitMap) -> tuple[State, Events]:
     holding = state.units.get(action.unit)
     if holding is None or not holding.steps or holding.exited:
-        raise refused("Exit", "{unit} is not a unit on the map.", unit=action.unit)
+        raise IllegalActionError(Sentence("Exit refused: {unit} is not a unit on the map.", unit=action.unit))
     if state.pending is not None:
-        raise refused("Exit", "apply the last result's losses first.")
+        raise IllegalActionError(Sentence("Exit refused: apply the last result's losses first."))
     side = state.counters[action.unit].side
     ledger = state.ledger
     exited = {**ledger.exited, side: ledger.exited[side] + holding.steps}
@@ -116,7 +118,7 @@ def exit_map(state: State, action: ExitMap) -> tuple[State, Events]:
 
 def concede(state: State, action: Concede) -> tuple[State, Events]:
     if action.side not in ("austria", "sardinia"):
-        raise refused("Concession", "say which side concedes.")
+        raise IllegalActionError(Sentence("Concession refused: say which side concedes."))
     winner = other(action.side)
     return replace(state, phase="over", winner=winner, how=f"{action.side} conceded"), [
         Sentence("{side} concedes on turn {turn}.", side=action.side, turn=state.turn)
