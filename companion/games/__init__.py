@@ -13,7 +13,11 @@ from companion.games.base import Rules
 from companion.games.vocabulary import DataError
 
 # id -> the module whose RULES is the game's Rules object: the one line a new game adds here
-BUILT_IN = {"milano1848": "companion.games.milano1848", "italia": "companion.games.italia"}
+BUILT_IN = {
+    "milano1848": "companion.games.milano1848",
+    "italia": "companion.games.italia",
+    "novara1849": "companion.games.novara1849",
+}
 _found: dict[str, Rules] = {}
 
 

@@ -1,0 +1,23 @@
+"""The errors the engine raises (the shared vocabulary of every engine) and the one of its own:
+a table the rulebook does not print and the players have not filled."""
+
+from companion.games.vocabulary import DataError, IllegalActionError, Sentence, plural
+
+
+class TableMissing(IllegalActionError):
+    """A lookup needs a cell the players' tables do not hold: read it on the map and enter it."""
+
+    def __init__(self, table: str, cell: str) -> None:
+        super().__init__(
+            Sentence(
+                "Your {table} has no entry for {cell}: read it on the map's printed table and enter it, "
+                "or fill tables.toml.",
+                table=table,
+                cell=cell,
+            )
+        )
+        self.table = table
+        self.cell = cell
+
+
+__all__ = ["DataError", "IllegalActionError", "Sentence", "TableMissing", "plural"]
