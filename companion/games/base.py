@@ -8,11 +8,13 @@ its games; the game object is the checked way to play.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
-from companion.games.vocabulary import DataError
+from companion.games.vocabulary import DataError, IllegalActionError, Sentence
 
 Parsed = TypeVar("Parsed")
+StateT = TypeVar("StateT")
+RecordT = TypeVar("RecordT")
 
 
 class Decision(Protocol):
@@ -92,3 +94,22 @@ def parse_decisions(records: Iterable[dict[str, Any]], parse: Callable[[object],
         except DataError as exc:
             raise DataError(f"line {number}: {exc.field}", exc.problem) from None
     return parsed
+
+
+class History(Generic[StateT, RecordT]):
+    """Snapshot undo, as python-chess's push/pop: each decision's record with the state before it.
+    Every engine's game keeps one; undo never replays anything, it steps back to a kept state."""
+
+    def __init__(self) -> None:
+        self.records: list[RecordT] = []
+        self._before: list[StateT] = []
+
+    def push(self, before: StateT, record: RecordT) -> None:
+        self._before.append(before)
+        self.records.append(record)
+
+    def pop(self) -> tuple[StateT, RecordT]:
+        """The state before the last decision, and its record; refused when nothing was played."""
+        if not self.records:
+            raise IllegalActionError(Sentence("Undo refused: nothing has been played yet."))
+        return self._before.pop(), self.records.pop()

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from companion.games.base import History
 from companion.games.vocabulary import DataError, IllegalActionError, Sentence
 
 from . import clerk
@@ -127,24 +128,25 @@ class Game:
         self.edition, self.options = edition, options
         self.scenario = edition.scenario(options.scenario)
         self.state = State(options.scenario)
-        self.records: list[Record] = []
-        self._before: list[State] = []
+        self.history: History[State, Record] = History()
 
     def play(self, action: Action, cards: Sequence[int] = ()) -> list[Sentence]:
         """Apply a decision; `cards` are dice already rolled for it (a replay's), never re-rolled."""
         dice = Dice(random.Random(f"{self.options.seed}:{self.state.dice}"), cards)
         after, said = _apply(self, self.state, action, dice)
-        self._before.append(self.state)
+        self.history.push(self.state, Record(action, tuple(dice.drawn)))
         self.state = replace(after, dice=self.state.dice + len(dice.drawn))
-        self.records.append(Record(action, tuple(dice.drawn)))
         return said
 
     def undo(self) -> Record:
         """Drop the last decision; rolling again shows the same dice (they follow from the state)."""
-        if not self.records:
-            raise IllegalActionError(Sentence("Undo refused: nothing has been played yet."))
-        self.state = self._before.pop()
-        return self.records.pop()
+        self.state, record = self.history.pop()
+        return record
+
+    @property
+    def records(self) -> list[Record]:
+        """Every decision so far with the dice it rolled, in order."""
+        return self.history.records
 
     def legal_actions(self) -> list[Action]:
         """The decisions that need no numbers from the table (the rest carry counts it gives)."""

@@ -6,10 +6,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.base import History
+
 from .actions import Action, action_from_dict, small_value
 from .dealer import Draw
 from .edition import Edition
-from .errors import DataError, IllegalActionError, Sentence
+from .errors import DataError, IllegalActionError
 from .events import Event
 from .legal import legal_actions
 from .quoting import shown
@@ -59,23 +61,24 @@ class Game:
         self.options = options
         self.state, setup_drawn = new_game(edition, options, cards)
         self.setup_draws: tuple[Draw, ...] = tuple(setup_drawn)
-        self.records: list[Record] = []
-        self._before: list[State] = []
+        self.history: History[State, Record] = History()
 
     def play(self, action: Action, cards: Sequence[Draw] = ()) -> list[Event]:
         """Apply a decision. Table decks name the drawn cards in `cards`; tracked decks draw themselves."""
         after, events, drawn = play(self.state, action, cards)
-        self._before.append(self.state)
+        self.history.push(self.state, Record(action, tuple(drawn)))
         self.state = after
-        self.records.append(Record(action, tuple(drawn)))
         return events
 
     def undo(self) -> Record:
         """Drop the last decision. Its draws stay where they were: playing it again draws the same cards."""
-        if not self.records:
-            raise IllegalActionError(Sentence("Undo refused: nothing has been played yet."))
-        self.state = self._before.pop()
-        return self.records.pop()
+        self.state, record = self.history.pop()
+        return record
+
+    @property
+    def records(self) -> list[Record]:
+        """Every decision so far with the cards it drew, in order."""
+        return self.history.records
 
     def legal_actions(self) -> list[Action]:
         return legal_actions(self.state)

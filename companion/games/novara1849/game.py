@@ -8,6 +8,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.base import History
+
 from . import actions as a
 from .combat import Preview
 from .context import Context
@@ -52,25 +54,26 @@ class Game:
         self.edition = edition
         self.context: Context = context_of(edition, options)
         self.state: State = new_state(self.context, options)
-        self.records: list[Record] = []
-        self._before: list[State] = []
+        self.history: History[State, Record] = History()
         self.warnings: list[Sentence] = []  # a replay with other tables than the record's says so here
 
     def play(self, action: a.Action, cards: Sequence[object] = ()) -> list[Sentence]:
         """Apply a decision. `cards` are the table's own dice or the chit pulled from the table's cup;
         without them the companion throws and draws (seeded)."""
         after, events, drawn = play(self.state, action, cards, self.context)
-        self._before.append(self.state)
+        self.history.push(self.state, Record(action, tuple(drawn)))
         self.state = after
-        self.records.append(Record(action, tuple(drawn)))
         return events
 
     def undo(self) -> Record:
         """Drop the last decision; its dice and chit stay where they were."""
-        if not self.records:
-            raise IllegalActionError(Sentence("Undo refused: nothing has been played yet."))
-        self.state = self._before.pop()
-        return self.records.pop()
+        self.state, record = self.history.pop()
+        return record
+
+    @property
+    def records(self) -> list[Record]:
+        """Every decision so far with its dice and chits, in order."""
+        return self.history.records
 
     def preview(self, action: a.Fight) -> Preview:
         """A combat's preview before the roll: the ratio, the columns, every shift and modifier."""
