@@ -78,31 +78,44 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff")
 MAX_IMAGE_PIXELS = 40_000_000  # an A4 page at 600 dpi is 35 million; a 32000x32000 PNG would take 2 GB
 
 
+HEADER_BYTES = 1 << 20  # enough for any header's size, a JPEG's APP segments before its frame included
+
+
 def read_image(path: Path) -> np.ndarray:
     """A greyscale image from a file; OSError with a sentence when it cannot be read.
 
-    The size its header claims is checked before anything is decoded: a few bytes claiming
-    100000x100000 pixels are refused in one sentence, never handed to the decoder.
+    The size its header claims is checked before the rest is read or anything decoded: a few bytes
+    claiming 100000x100000 pixels are refused in one sentence, never handed to the decoder.
     """
     try:
+        with open(path, "rb") as file:
+            _check_claimed_size(file.read(HEADER_BYTES))
         data = np.fromfile(str(path), dtype=np.uint8)
     except OSError as exc:
-        raise OSError(f"cannot be read ({exc.strerror})") from None
-    return decode_image(data.tobytes())
+        raise OSError(f"cannot be read ({exc.strerror})") if exc.strerror else exc from None
+    return _decode(data)
 
 
 def decode_image(data: bytes) -> np.ndarray:
     """A greyscale image from a file's bytes; OSError with a sentence when they are not an image (the
     size the header claims is checked before anything is decoded)."""
-    size = image_size(data)
+    _check_claimed_size(data[:HEADER_BYTES])
+    return _decode(np.frombuffer(data, dtype=np.uint8))
+
+
+def _check_claimed_size(head: bytes) -> None:
+    size = image_size(head)
     if size is None:
         raise OSError("is not an image OpenCV can read")
     if size[0] * size[1] > MAX_IMAGE_PIXELS:
         raise OSError(
             f"claims {size[0]}x{size[1]} pixels, more than the {MAX_IMAGE_PIXELS:,} an image may have"
         )
+
+
+def _decode(data: np.ndarray) -> np.ndarray:
     try:
-        image = cv2.imdecode(np.frombuffer(data, dtype=np.uint8), cv2.IMREAD_GRAYSCALE)
+        image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
     except cv2.error:
         image = None
     if image is None:
