@@ -1,5 +1,6 @@
 """Radetzky: Milano 1848 at a table: what its taps, buttons and cards mean (table.py), its screens
-(view.py, start.py), its autoplay and its `companion milano1848 ...` commands (cli.py).
+(view.py, choices.py, setup_screen.py, legend.py), its autoplay and its `companion milano1848 ...`
+commands (cli.py).
 
 The app and the session reach the game only through this module's names below.
 """
