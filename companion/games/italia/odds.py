@@ -21,7 +21,29 @@ from .rounds import CITY, default_aims, groups
 Key = tuple[tuple[str, int, int], ...]  # (unit key, undamaged, damaged) per key, sorted
 State = tuple[Key, Key]
 Dist = dict[tuple[int, int], float]  # (hits, elephant 9s and 10s) -> probability
-Outcomes = dict[tuple[Key, int], float]  # (one side after a round, units it lost) -> chance
+Outcomes = tuple[tuple[int, float], ...]  # one side after a round (its id) -> chance
+_SHIFT, _MASK = 32, (1 << 32) - 1  # a pair of side ids as one int
+Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group of a side
+
+
+# The solver's budget, in pairs of outcomes it sums (a count that does not depend on the machine's
+# load; benchmarks/italia.py prints it by army and size): the screen's 20,000 cover every battle of
+# up to 8 units a side the game fields (at most 18,469 pairs, 30-40 ms on the development machine)
+# and the smaller mixes of 10; the command's 5,000,000 cover every battle of up to 12 a side (at most
+# 214,667 pairs, about 0.3 s) with room. Beyond, a battle is refused rather than worked out for minutes.
+SCREEN_PAIRS = 20_000
+COMMAND_PAIRS = 5_000_000
+
+
+class TooLarge(ValueError):
+    """The exact odds of this battle need more work than the budget allows."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(
+            f"the exact odds of this battle need more than {budget:,} steps, beyond what is worked out "
+            "here in time; fewer units or fewer kinds of unit make them answerable"
+        )
+        self.budget = budget
 
 
 @dataclass(frozen=True)
@@ -46,17 +68,19 @@ def as_side(side: Side, key: Key) -> Side:
     return replace(side, units={k: u + d for k, u, d in key}, damaged={k: d for k, u, d in key if d})
 
 
-def battle_odds(battle: Battle, elephant_battles: int = 0) -> Odds:
-    """The exact odds of this battle as entered (its round, its units, its modifiers)."""
-    solver = _Solver(battle)
-    totals = [0.0] * 5
+def battle_odds(battle: Battle, elephant_battles: int = 0, budget: int = SCREEN_PAIRS) -> Odds:
+    """The exact odds of this battle as entered (its round, its units, its modifiers); TooLarge when
+    they need more than `budget` pairs of outcomes summed."""
+    solver = _Solver(battle, budget)
+    totals = [0.0] * 4
     raid = 0.0
     for state, p in _before_first_round(battle, elephant_battles).items():
         if battle.mode == "raid":
             raid += p * solver.raid_success(state)
         for i, v in enumerate(solver.value(state, first=True)):
             totals[i] += p * v
-    clears, holds, both, lost_a, lost_d = totals
+    clears, holds, lost_a, lost_d = totals
+    both = max(0.0, 1.0 - clears - holds)
     return Odds(clears, holds, both, lost_a, lost_d, raid if battle.mode == "raid" else None)
 
 
@@ -112,10 +136,14 @@ def _binomial(n: int, k: int, p: float) -> float:
 
 
 class _Solver:
-    def __init__(self, template: Battle) -> None:
+    def __init__(self, template: Battle, budget: int) -> None:
         self.template = template
-        self.memo: dict[State, tuple[float, ...]] = {}
-        self.struck: dict[tuple[Key, str | None, int, int], tuple[Key, int]] = {}
+        self.limit = self.budget = budget  # pairs of outcomes to sum at most, and left
+        self.memo: dict[int, tuple[float, ...]] = {}  # a pair of side ids -> its value
+        self.struck: dict[tuple[Key, str | None, Dice], tuple[Outcomes, float]] = {}
+        self.blows: dict[tuple[Key, str | None, int, int], tuple[int, int]] = {}
+        self.ids: dict[Key, int] = {}
+        self.keys: list[Key] = []
         self.needs: dict[tuple[bool, str, str, str], int] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
@@ -131,43 +159,58 @@ class _Solver:
         )
 
     def value(self, state: State, first: bool = False) -> tuple[float, ...]:
-        """(clears, holds, both destroyed, attacker losses, defender losses) from this state."""
-        if not first and state in self.memo:
-            return self.memo[state]
-        if not state[0] or not state[1]:  # a key lists only keys with units left
-            a, d = bool(state[0]), bool(state[1])
-            self.memo[state] = (float(a), float(d), float(not a and not d), 0.0, 0.0)
-            return self.memo[state]
-        return self._solve(state, first)
+        """(clears, holds, attacker losses, defender losses) from this state."""
+        return self._value(self._id(state[0]) << _SHIFT | self._id(state[1]), first)
 
-    def _solve(self, state: State, first: bool) -> tuple[float, ...]:
+    def _id(self, key: Key) -> int:
+        """A side's key as a small number: the memo's pairs hash as one int, not as nested tuples."""
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = len(self.keys)
+            self.keys.append(key)
+        return found
+
+    def _value(self, pair: int, first: bool = False) -> tuple[float, ...]:
+        if not first and pair in self.memo:
+            return self.memo[pair]
+        a, d = self.keys[pair >> _SHIFT], self.keys[pair & _MASK]
+        if not a or not d:  # a key lists only keys with units left
+            self.memo[pair] = (float(bool(a)), float(bool(d)), 0.0, 0.0)
+            return self.memo[pair]
+        return self._solve(pair, (a, d), first)
+
+    def _solve(self, pair: int, state: State, first: bool) -> tuple[float, ...]:
         """One round's outcomes: each side after the round depends only on the enemy's dice (its hits
-        and its elephants' 9s and 10s), so the two sides' outcomes are independent."""
+        and its elephants' 9s and 10s), so the two sides' outcomes are independent. A side's expected
+        losses add up round by round, so the pairs only carry what comes after."""
+        (att, lost_a), (dfd, lost_d) = self.sides(state, first)
         if self.template.mode == "raid":  # one round, and the raider leaves (§10.7)
-            att, dfd = self.sides(state, first)
-            lost_a = sum(p * lost for (_, lost), p in att.items())
-            return (0.0, 1.0, 0.0, lost_a, 0.0)
+            return (0.0, 1.0, lost_a, 0.0)
         later = first and self.template.round == 1  # round 1 differs (landing bonus), then alike
-        clears = holds = both = loss_a = loss_d = stay = 0.0
-        memo, value = self.memo, self.value
-        att, dfd = self.sides(state, first)
-        for (a_new, lost_a), pa in att.items():
-            for (d_new, lost_d), pd in dfd.items():
+        self.budget -= len(att) * len(dfd)
+        if self.budget < 0:
+            raise TooLarge(self.limit)
+        clears = holds = loss_a = loss_d = stay = 0.0
+        memo, value = self.memo, self._value
+        for a_new, pa in att:
+            base = a_new << _SHIFT
+            for d_new, pd in dfd:
+                after = base | d_new
+                out = memo.get(after)
+                if out is None:
+                    if after == pair and not later:
+                        stay = pa * pd
+                        continue
+                    out = value(after)
                 p = pa * pd
-                after = (a_new, d_new)
-                if after == state and not later:
-                    stay += p
-                    continue
-                out = memo.get(after) or value(after)
                 clears += p * out[0]
                 holds += p * out[1]
-                both += p * out[2]
-                loss_a += p * (lost_a + out[3])
-                loss_d += p * (lost_d + out[4])
+                loss_a += p * out[2]
+                loss_d += p * out[3]
         go_on = 1 - stay
-        result = (clears / go_on, holds / go_on, both / go_on, loss_a / go_on, loss_d / go_on)
+        result = (clears / go_on, holds / go_on, (lost_a + loss_a) / go_on, (lost_d + loss_d) / go_on)
         if not first:
-            memo[state] = result
+            self.memo[pair] = result
         return result
 
     def raid_success(self, state: State) -> float:
@@ -181,19 +224,25 @@ class _Solver:
         )
         return 1 - sum(p for (h, _), p in dist.items() if h == 0)
 
-    def sides(self, state: State, first: bool) -> tuple[Outcomes, Outcomes]:
-        """Each side's possible states after the round, with the units it lost, and their chances.
-        The aims are the resolver's default: everything at the enemy's most numerous key."""
-        dists, targets = [], []
+    def sides(self, state: State, first: bool) -> tuple[tuple[Outcomes, float], tuple[Outcomes, float]]:
+        """Each side's possible states after the round with their chances, and the units it is
+        expected to lose. The aims are the resolver's default: everything at the enemy's most
+        numerous key."""
+        dice, targets = [], []
         for at, which in enumerate(("attacker", "defender")):
             target = self._target(which, state[1 - at])
-            dice = tuple(
-                (self._needed(first, which, k, target), unit_type(k) == "elephant" and target != CITY, u + d)
-                for k, u, d in state[at]
+            dice.append(
+                tuple(
+                    (
+                        self._needed(first, which, k, target),
+                        unit_type(k) == "elephant" and target != CITY,
+                        u + d,
+                    )
+                    for k, u, d in state[at]
+                )
             )
-            dists.append(_dist(dice, self.trigger))
             targets.append(target)
-        return self._after(state[0], targets[1], dists[1]), self._after(state[1], targets[0], dists[0])
+        return self._after(state[0], targets[1], dice[1]), self._after(state[1], targets[0], dice[0])
 
     def _target(self, which: str, theirs: Key) -> str:
         if which == "attacker" and self.template.mode == "raid":
@@ -207,18 +256,27 @@ class _Solver:
             self.needs[known] = group(battle, which, unit, target, 1).needed
         return self.needs[known]
 
-    def _after(self, key: Key, target: str | None, enemy: Dist) -> Outcomes:
-        """One side after the enemy's hits and the retreats its elephants force."""
-        made: dict[tuple[Key, int], float] = {}
-        for (hits, forced), p in enemy.items():
-            known = (key, target, hits, forced)
-            if known not in self.struck:
-                after, lost = self.hit(key, target, hits)
-                after, stuck = self.forced(after, forced)
-                self.struck[known] = (after, lost + stuck)
-            outcome = self.struck[known]
-            made[outcome] = made.get(outcome, 0.0) + p
-        return made
+    def _after(self, key: Key, target: str | None, enemy: Dice) -> tuple[Outcomes, float]:
+        """One side after the enemy's hits and the retreats its elephants force, and its expected
+        losses. The same enemy dice against the same side recur from many states: remembered."""
+        known = (key, target, enemy)
+        if known not in self.struck:
+            made: dict[int, float] = {}
+            lost_mean = 0.0
+            for (hits, forced), p in _dist(enemy, self.trigger).items():
+                after, lost = self._struck(key, target, hits, forced)
+                made[after] = made.get(after, 0.0) + p
+                lost_mean += p * lost
+            self.struck[known] = (tuple(made.items()), lost_mean)
+        return self.struck[known]
+
+    def _struck(self, key: Key, target: str | None, hits: int, forced: int) -> tuple[int, int]:
+        known = (key, target, hits, forced)
+        if known not in self.blows:
+            after, lost = self.hit(key, target, hits)
+            after, stuck = self.forced(after, forced)
+            self.blows[known] = (self._id(after), lost + stuck)
+        return self.blows[known]
 
     def hit(self, key: Key, target: str | None, hits: int) -> tuple[Key, int]:
         if not hits or target is None or target == CITY:
@@ -259,7 +317,7 @@ def _count(key: Key) -> int:
 
 
 @lru_cache(maxsize=65536)
-def _dist(dice: tuple[tuple[int, bool, int], ...], trigger: int) -> Dist:
+def _dist(dice: Dice, trigger: int) -> Dist:
     """Hits and elephant triggers of a side's groups: (needed, elephant, dice) each."""
     dist: Dist = {(0, 0): 1.0}
     for needed, elephant, count in dice:

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import math
-import random
-
 import pytest
 
 from companion.games.italia.battle import Battle, Side
-from companion.games.italia.dice import Dice
-from companion.games.italia.fight import fight
-from companion.games.italia.odds import battle_odds
+from companion.games.italia.odds import COMMAND_PAIRS, TooLarge, battle_odds
 
 
 def one_on_one(p_attacker: float, p_defender: float) -> tuple[float, float, float]:
@@ -68,60 +63,25 @@ def test_a_raid_succeeds_on_any_hit_at_seven():
     assert battle_odds(battle).raid_succeeds == pytest.approx(1 - 0.6**3)
 
 
-SITUATIONS = [
-    (Battle(Side("celts", {"infantry": 2}), Side("illyrians", {"infantry": 2})), 0),
-    (
-        Battle(
-            Side("romans", {"legion": 3}, leaders=1),
-            Side("samnites", {"infantry": 2}),
-            terrain="mountain",
-            city="intact",
-        ),
-        0,
-    ),
-    (
-        Battle(
-            Side("epirotes", {"infantry": 3, "elephant": 1}), Side("romans", {"legion": 2, "consular": 1})
-        ),
-        0,
-    ),
-    (
-        Battle(
-            Side("epirotes", {"infantry": 3, "elephant": 1}), Side("romans", {"legion": 2, "consular": 1})
-        ),
-        1,
-    ),
-    (Battle(Side("vandals", {"infantry": 4}, fleets=2), Side("franks", {"cavalry": 2})), 0),
-    (Battle(Side("carthaginians", {"infantry:sea": 2, "infantry": 2}), Side("romans", {"legion": 3})), 0),
-    (Battle(Side("ostrogoths", {"infantry": 3}), Side("western-romans", {"foederati": 3, "legion": 1})), 0),
-    (
-        Battle(Side("foederati", {"infantry": 2}), Side("western-romans", {"foederati": 2}), terrain="swamp"),
-        0,
-    ),
-    (Battle(Side("romans", {"consular": 2}), Side("celts", {"infantry": 4}), capital_of="celts"), 0),
-    (
-        Battle(
-            Side("samnites", {"infantry": 3}), Side("greeks", {"infantry": 2}), city="intact", mode="raid"
-        ),
-        0,
-    ),
-]
+def test_a_battle_beyond_the_screens_budget_is_refused_in_one_sentence_and_the_command_answers_it():
+    """Twelve a side of two kinds each: too much work for a frame's budget, answered with the command's."""
+    battle = Battle(
+        Side("romans", {"legion": 6, "consular": 6}, leaders=1),
+        Side("epirotes", {"infantry": 6, "elephant": 6}),
+    )
+    with pytest.raises(TooLarge, match="fewer units or fewer kinds of unit make them answerable"):
+        battle_odds(battle)
+    odds = battle_odds(battle, budget=COMMAND_PAIRS)
+    assert odds.attacker_clears + odds.defender_holds + odds.both_destroyed == pytest.approx(1)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("battle", "fear"), SITUATIONS)
-def test_exact_odds_agree_with_the_resolvers_monte_carlo(battle: Battle, fear: int):
-    """20,000 battles resolved by `fight` (default aims, no retreat, as the odds state) agree with the
-    exact odds within 4 standard errors (at most 1.4 points)."""
-    runs, rng = 20_000, random.Random(1848)
-    counts = {"cleared": 0, "held": 0, "both destroyed": 0, "raided": 0, "raid failed": 0}
-    for _ in range(runs):
-        counts[fight(battle, [], Dice(rng), elephant_battles=fear).aftermath.how] += 1
-    odds = battle_odds(battle, elephant_battles=fear)
-    if battle.mode == "raid":
-        pairs = [(odds.raid_succeeds or 0.0, counts["raided"])]
-    else:
-        pairs = [(odds.attacker_clears, counts["cleared"]), (odds.defender_holds, counts["held"])]
-    for exact, seen in pairs:
-        error = 4 * math.sqrt(max(exact * (1 - exact), 1e-4) / runs)
-        assert abs(seen / runs - exact) <= error
+def test_every_battle_of_up_to_eight_a_side_the_game_fields_is_within_the_screens_budget():
+    """The armies of §2.2.1 at their slowest (spread evenly over their kinds), eight a side."""
+    armies = [
+        ({"legion": 4, "consular": 4}, {"infantry": 4, "elephant": 4}),
+        ({"infantry": 3, "infantry:sea": 3, "elephant": 2}, {"legion": 4, "consular": 4}),
+        ({"cavalry": 4, "infantry": 4}, {"cavalry": 4, "foederati": 4}),
+    ]
+    for attackers, defenders in armies:
+        odds = battle_odds(Battle(Side("a", attackers, leaders=1), Side("d", defenders)))
+        assert 0 <= odds.attacker_clears <= 1
