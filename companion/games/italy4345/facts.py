@@ -51,7 +51,7 @@ def terrain(state: State, area_id: str) -> str:
         kind = state.answers.get(f"areas.{area_id}.type", "?")
     if kind == "?":
         raise ValueNeeded(
-            f"areas.{area_id}.type", f"Whether {area_id} is a city, countryside or mountain area"
+            f"areas.{area_id}.type", f"The terrain of {area_id} (city, countryside or mountain)"
         )
     return str(kind)
 

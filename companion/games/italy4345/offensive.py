@@ -210,6 +210,9 @@ def end_round(state: State, edition: Edition, action: EndRound) -> Events:
         area = state.area(area_id)
         area.ger = area.rsi = 0
         area.liberated = True
+    for area in state.areas.values():
+        if area.aa and not area.axis() and area.type != "special":
+            area.liberated = True  # §4: "with Anglo-American troops in it" (A-12)
     for area_id in action.liberated:
         need(state.area(area_id).axis() == 0, "Liberation", "{a} still holds Axis troops.", a=area_id)
         state.area(area_id).liberated = True
@@ -305,3 +308,43 @@ def front_line(state: State, edition: Edition) -> list[str]:
         if state.area(a).liberated
         and any(not state.area(n).liberated and board.types[n] != "special" for n in board.neighbours[a])
     ]
+
+
+def even_moves(state: State, edition: Edition) -> tuple[tuple[str, str, int, int], ...]:
+    """A redistribution R-67 accepts (the Autonomous player may choose another): every Anglo-American
+    troop on the front line, the counts differing by at most 1, fewest moves from the fullest areas."""
+    if edition.board is None:
+        return ()
+    line = front_line(state, edition)
+    if not line:
+        return ()
+    total = sum(a.aa for a in state.areas.values())
+    share, extra = divmod(total, len(line))
+    wanted = {a: share + (i < extra) for i, a in enumerate(line)}
+    surplus = [
+        (a, state.area(a).aa - wanted.get(a, 0)) for a in state.areas if state.area(a).aa > wanted.get(a, 0)
+    ]
+    moves = list(_garrisons(state))
+    for target, want in wanted.items():
+        short = want - state.area(target).aa
+        while short > 0:
+            source, spare = surplus[0]
+            moved = min(spare, short)
+            moves.append((source, target, moved, 0))
+            short -= moved
+            surplus[0] = (source, spare - moved)
+            if surplus[0][1] == 0:
+                surplus.pop(0)
+    return tuple(moves)
+
+
+def _garrisons(state: State) -> list[tuple[str, str, int, int]]:
+    """One Autonomous troop into each liberated city without one, from where troops are spare (A-28)."""
+    empty = [a for a, x in state.areas.items() if x.liberated and x.type == "city" and not x.aut_troops]
+    spare = [
+        (a, x.aut_troops - (1 if x.type == "city" and x.liberated else 0))
+        for a, x in state.areas.items()
+        if x.liberated and x.aut_troops
+    ]
+    pool = [a for a, n in spare for _ in range(max(0, n))]
+    return [(source, city, 0, 1) for source, city in zip(pool, empty, strict=False)]

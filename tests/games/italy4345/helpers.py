@@ -54,3 +54,28 @@ def l0_game(**options: object) -> Game:
 
 def s(area: str, n: int = 0, to: str = "", pick: tuple[str, ...] = ()) -> Step:
     return Step(area, n, to, pick)
+
+
+def revealed(game: Game, number: int, **facts: object) -> Game:
+    """Turn event-NN with the order and symbols given (answered as the table would at its first reveal)."""
+    from companion.games.italy4345 import Answer, Reveal
+
+    name = f"event-{number:02d}"
+    game.play(Answer(f"events.{name}", card(**facts)))  # type: ignore[arg-type]
+    game.play(Reveal(name))
+    return game
+
+
+def acting(
+    faction: str,
+    changes: tuple[tuple[str, str, object], ...] = (),
+    resources: int = 10,
+    game: Game | None = None,
+) -> Game:
+    """An L0 game where `faction` acts first on a fresh card, after the table set the pieces given."""
+    from companion.games.italy4345 import Adjust
+
+    game = game or l0_game()
+    game.play(Adjust("set-up", changes, resources=((faction, resources),)))
+    order = (faction, *(f for f in ("ger", "rsi", "cln", "aut") if f != faction))
+    return revealed(game, 1 + game.state.card_index, order=order)

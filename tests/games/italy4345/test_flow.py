@@ -18,14 +18,7 @@ from companion.games.italy4345 import (
     ValueNeeded,
 )
 
-from .helpers import card, l0_game, s
-
-
-def revealed(game: Game, number: int, **facts: object) -> Game:
-    name = f"event-{number:02d}"
-    game.play(Answer(f"events.{name}", card(**facts)))  # type: ignore[arg-type]
-    game.play(Reveal(name))
-    return game
+from .helpers import card, l0_game, revealed, s
 
 
 def rsi_op(game: Game) -> None:
