@@ -50,10 +50,18 @@ def test_bad_counts_are_refused_in_one_sentence() -> None:
         fight(Forces(aa=1, terrain="lake"))
 
 
-@given(st.integers(0, 25), st.integers(0, 10), st.integers(0, 15), st.integers(0, 10), st.integers(0, 20),
-       st.integers(0, 15), st.sampled_from(["city", "countryside", "mountain"]))  # fmt: skip
-def test_no_side_loses_more_units_than_it_has(aa: int, aut: int, cln: int, brig: int, ger: int, rsi: int,
-                                              terrain: str) -> None:  # fmt: skip
+@given(
+    st.integers(0, 25),
+    st.integers(0, 10),
+    st.integers(0, 15),
+    st.integers(0, 10),
+    st.integers(0, 20),
+    st.integers(0, 15),
+    st.sampled_from(["city", "countryside", "mountain"]),
+)
+def test_no_side_loses_more_units_than_it_has(
+    aa: int, aut: int, cln: int, brig: int, ger: int, rsi: int, terrain: str
+) -> None:
     forces = Forces(aa, aut, cln, brig, ger, rsi, terrain)
     result = fight(forces)
     assert len(result.allied_losses) <= forces.allied() and len(result.axis_losses) <= ger + rsi

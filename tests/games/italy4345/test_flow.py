@@ -23,15 +23,34 @@ from .helpers import card, l0_game, revealed, s
 
 def rsi_op(game: Game) -> None:
     """A Propaganda in a non-city area with an RSI troop: an operation any test can afford."""
-    game.play(Adjust("set-up", (("area-a", "rsi", 1), ("area-b", "rsi", 1), ("area-a", "type", "countryside"),
-                                ("area-b", "type", "countryside"))))  # fmt: skip
+    game.play(
+        Adjust(
+            "set-up",
+            (
+                ("area-a", "rsi", 1),
+                ("area-b", "rsi", 1),
+                ("area-a", "type", "countryside"),
+                ("area-b", "type", "countryside"),
+            ),
+        )
+    )
 
 
 def test_x3_pass_then_op_sa_then_limited_op() -> None:
     game = l0_game()
     game.play(Adjust("resources", resources=(("rsi", 5), ("cln", 3))))
-    game.play(Adjust("pieces", (("area-a", "rsi", 1), ("area-a", "type", "countryside"), ("milano", "rsi", 2),
-                                ("milano", "loyalty", "coll"), ("area-c", "cln_hidden", 1))))  # fmt: skip
+    game.play(
+        Adjust(
+            "pieces",
+            (
+                ("area-a", "rsi", 1),
+                ("area-a", "type", "countryside"),
+                ("milano", "rsi", 2),
+                ("milano", "loyalty", "coll"),
+                ("area-c", "cln_hidden", 1),
+            ),
+        )
+    )
     revealed(game, 1, order=("ger", "rsi", "cln", "aut"))
     assert game.active() == "ger"
     assert game.play(Pass()) == [

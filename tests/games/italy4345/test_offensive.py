@@ -32,8 +32,18 @@ RULES = text_edition().rules
 
 def test_an_offensive_at_l0_from_the_tables_entries_through_civic_actions() -> None:
     game = l0_game()
-    game.play(Adjust("set-up", (("rds", "aa", 6), ("area-f", "ger", 1), ("area-f", "rsi", 1),
-                                ("area-f", "cln_hidden", 1), ("area-f", "loyalty", "res"))))  # fmt: skip
+    game.play(
+        Adjust(
+            "set-up",
+            (
+                ("rds", "aa", 6),
+                ("area-f", "ger", 1),
+                ("area-f", "rsi", 1),
+                ("area-f", "cln_hidden", 1),
+                ("area-f", "loyalty", "res"),
+            ),
+        )
+    )
     game.play(Answer("offensives.offensive-4.arrows", 1))
     game.play(Reveal("offensive-4"))
     game.play(Assault(moves=(("rds", "area-f", 3, 0),)))
@@ -47,8 +57,9 @@ def test_an_offensive_at_l0_from_the_tables_entries_through_civic_actions() -> N
     )
     assert game.state.areas["area-f"].aa == 3 and game.state.areas["area-f"].cln_brigades == [0, 0]
     events = game.play(EndRound())
-    assert events == ["Clean-up: 1 tokens to the CLN reserve, 0 CLN brigades out, 0 brigades become troops, "
-                      "0 bases out."]  # fmt: skip
+    assert events == [
+        "Clean-up: 1 tokens to the CLN reserve, 0 CLN brigades out, 0 brigades become troops, 0 bases out."
+    ]
     game.play(Redistribute(pawn="area-f"))
     game.play(Score())
     assert game.state.scores == {"ger": 0, "rsi": 0, "aut": 4, "cln": 5}  # k = 1: 4 offensives left
@@ -100,8 +111,17 @@ def test_fifteen_points_win_only_from_the_second_offensive_and_the_priority_brea
 
 def test_x6_rsi_income_is_half_the_collaborationist_production_taken_from_germany() -> None:
     game = l0_game()
-    game.play(Adjust("cities", (("milano", "loyalty", "coll"), ("torino", "loyalty", "coll"), ("milano", "ger", 1),
-                                ("torino", "ger", 1))))  # fmt: skip
+    game.play(
+        Adjust(
+            "cities",
+            (
+                ("milano", "loyalty", "coll"),
+                ("torino", "loyalty", "coll"),
+                ("milano", "ger", 1),
+                ("torino", "ger", 1),
+            ),
+        )
+    )
     game.play(Answer("cities.milano.intact.production", 3))
     game.play(Answer("cities.torino.intact.production", 4))
     amounts = incomes(game.state, text_edition())
@@ -120,8 +140,18 @@ def test_an_incomes_city_value_is_asked_for_when_missing() -> None:
 def test_civic_actions_go_in_the_tables_order_and_flip_no_brigade() -> None:
     game = l0_game()
     game.state.step, game.state.civic = "civic", ["ger", "rsi", "cln", "aut"]
-    game.play(Adjust("board", (("area-s", "sabotage", True), ("area-s", "ger", 1), ("area-h", "cln_hidden", 1),
-                               ("area-w", "aut_hidden", 2)), resources=(("ger", 2), ("cln", 1))))  # fmt: skip
+    game.play(
+        Adjust(
+            "board",
+            (
+                ("area-s", "sabotage", True),
+                ("area-s", "ger", 1),
+                ("area-h", "cln_hidden", 1),
+                ("area-w", "aut_hidden", 2),
+            ),
+            resources=(("ger", 2), ("cln", 1)),
+        )
+    )
     with pytest.raises(IllegalActionError, match="not RSI's civic action|it is not Germany's"):
         game.play(Civic("revolt", (s("area-h"),)))
     game.play(Civic("repair", (s("area-s"),)))

@@ -51,8 +51,14 @@ def test_an_action_costing_more_than_the_faction_has_is_refused_in_one_sentence(
 
 
 def test_x8_clash_hits_on_a_roll_at_most_the_brigades() -> None:
-    area = (("area-c", "aut_hidden", 2), ("area-c", "cln_hidden", 1), ("area-c", "rsi", 1), ("area-c", "ger", 1),
-            ("area-c", "aut_troops", 3), ("area-c", "type", "countryside"))  # fmt: skip
+    area = (
+        ("area-c", "aut_hidden", 2),
+        ("area-c", "cln_hidden", 1),
+        ("area-c", "rsi", 1),
+        ("area-c", "ger", 1),
+        ("area-c", "aut_troops", 3),
+        ("area-c", "type", "countryside"),
+    )
     game = acting("aut", area, resources=2)
     events = game.play(Op("clash", (s("area-c"),)), cards=[3])
     assert "3 <= 3: hit. 2 Axis troops eliminated in area-c." in events
@@ -90,8 +96,11 @@ def test_the_companions_clash_die_follows_the_seed_and_the_count() -> None:
 
 def test_a_special_activity_goes_only_with_the_operations_it_names() -> None:
     game = acting("cln", (("area-a", "cln_hidden", 2), ("area-a", "loyalty", "res"), ("area-a", "rsi", 1)))
-    refused(game, Op("revolt", (s("area-a"),), sa="sabotage", sa_steps=(s("area-a"),), target="ger"),
-            "Sabotage refused: it goes with shooting only.")  # fmt: skip
+    refused(
+        game,
+        Op("revolt", (s("area-a"),), sa="sabotage", sa_steps=(s("area-a"),), target="ger"),
+        "Sabotage refused: it goes with shooting only.",
+    )
     game.play(Op("shooting", (s("area-a", 1),), sa="sabotage", sa_steps=(s("area-a"),), target="ger"))
     area = game.state.areas["area-a"]
     assert area.rsi == 0 and area.sabotage and area.loyalty == "neutral" and area.cln_brigades == [0, 2]
@@ -158,8 +167,12 @@ def test_cln_brigades_move_once_per_card_and_hide_in_resistance() -> None:
 
 
 def test_liberation_turns_a_brigade_into_a_base_for_one_never_a_second_base() -> None:
-    area = (("area-x", "aut_hidden", 2), ("area-x", "loyalty", "coll"), ("area-y", "aut_hidden", 1),
-            ("area-y", "bases", 1))  # fmt: skip
+    area = (
+        ("area-x", "aut_hidden", 2),
+        ("area-x", "loyalty", "coll"),
+        ("area-y", "aut_hidden", 1),
+        ("area-y", "bases", 1),
+    )
     game = acting("aut", area, resources=1)
     refused(game, Op("liberation", (s("area-y", 1),)), "needs a brigade and no base")
     game.play(Op("liberation", (s("area-x", 1),)))
