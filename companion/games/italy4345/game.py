@@ -4,7 +4,6 @@ A refused decision leaves the state as it was: each decision works on a copy."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -90,7 +89,7 @@ class Game:
         """Apply a decision. `cards`: the table's own die values for a Clash (else the companion throws)."""
         if self.state.winner is not None:
             raise refuse("The game is over: {f} won.", f=NAMES[self.state.winner])
-        after = copy.deepcopy(self.state)
+        after = self.state.copy()
         drawn: list[object] = list(cards)
         events = HANDLERS[type(action)](after, self.edition, action, drawn)
         if not isinstance(action, (a.Op, a.Reveal)):

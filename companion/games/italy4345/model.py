@@ -3,7 +3,8 @@ offensive in progress, and the answers the players gave to values their edition 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import DataError
@@ -78,6 +79,9 @@ class Area:
     aut_brigades: list[int] = field(default_factory=lambda: [0, 0])
     cln_brigades: list[int] = field(default_factory=lambda: [0, 0])
 
+    def copy(self) -> Area:
+        return replace(self, aut_brigades=list(self.aut_brigades), cln_brigades=list(self.cln_brigades))
+
     def pieces(self) -> int:
         """Every wooden piece here, hidden brigades and bases included (A-9)."""
         return self.aa + self.axis() + self.aut() + sum(self.cln_brigades)
@@ -132,6 +136,32 @@ class State:
     rolls: int = 0  # Clash dice thrown so far: roll k is a function of the seed and k
     deck_warnings: list[str] = field(default_factory=list)
     hand_entered: list[str] = field(default_factory=list)
+
+    def copy(self) -> State:
+        """A copy whose changes never reach this state (what each decision works on): faster than deepcopy."""
+        made = copy.copy(self)
+        for name in (
+            "eligible",
+            "ineligible",
+            "passed",
+            "seen",
+            "order",
+            "pending",
+            "civic",
+            "deck_warnings",
+            "hand_entered",
+        ):
+            setattr(made, name, list(getattr(self, name)))
+        made.acted = [dict(a) for a in self.acted]
+        made.resources, made.scores = dict(self.resources), dict(self.scores)
+        made.areas = {k: a.copy() for k, a in self.areas.items()}
+        made.deck = None if self.deck is None else list(self.deck)
+        made.answers = copy.deepcopy(self.answers)
+        if self.offensive is not None:
+            made.offensive = replace(
+                self.offensive, front=list(self.offensive.front), fought=list(self.offensive.fought)
+            )
+        return made
 
     def area(self, area_id: str) -> Area:
         """The area's record, made (unknown terrain unless a city or special area) when first named."""

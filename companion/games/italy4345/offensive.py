@@ -324,7 +324,7 @@ def even_moves(state: State, edition: Edition) -> tuple[tuple[str, str, int, int
     surplus = [
         (a, state.area(a).aa - wanted.get(a, 0)) for a in state.areas if state.area(a).aa > wanted.get(a, 0)
     ]
-    moves = list(_garrisons(state))
+    moves = list(garrison_moves(state))
     for target, want in wanted.items():
         short = want - state.area(target).aa
         while short > 0:
@@ -338,7 +338,7 @@ def even_moves(state: State, edition: Edition) -> tuple[tuple[str, str, int, int
     return tuple(moves)
 
 
-def _garrisons(state: State) -> list[tuple[str, str, int, int]]:
+def garrison_moves(state: State) -> list[tuple[str, str, int, int]]:
     """One Autonomous troop into each liberated city without one, from where troops are spare (A-28)."""
     empty = [a for a, x in state.areas.items() if x.liberated and x.type == "city" and not x.aut_troops]
     spare = [
