@@ -14,6 +14,11 @@ CITY_VALUES = ("population", "production", "cln_points")
 
 def city_value(state: State, edition: Edition, city: str, name: str) -> int:
     """A city's population, production or CLN points, on the side of its disk face up (§2.2)."""
+    if edition.cities.get(city, {}).get("disk") is False:
+        raise refuse(
+            "{city} has no disk in your edition (cities.toml): its values are not known (A-4).",
+            city=city.capitalize(),
+        )
     side = state.area(city).disk or "intact"
     value = edition.cities.get(city, {}).get(side, {}).get(name)
     key = f"cities.{city}.{side}.{name}"

@@ -161,9 +161,9 @@ def retaliate(c: Ctx, s: Step) -> None:
     area = c.state.area(s.area)
     need(area.ger > 0, c.what, "no German troop in {a}.", a=s.area)
     need(
-        s.n <= min(area.axis(), area.brigades()),
+        s.n == min(area.axis(), area.brigades()),
         c.what,
-        "{a}: {n} brigades at most.",
+        "{a}: exactly {n} brigades move.",
         a=s.area,
         n=min(area.axis(), area.brigades()),
     )

@@ -41,9 +41,12 @@ def test_a_fixture_is_refused_as_a_real_edition() -> None:
 def test_a_bad_value_names_the_file_and_the_key() -> None:
     from companion.assets import read_asset
 
-    files = {"rules.toml": read_asset("italy4345/rules.toml"),
-             "cities.toml": '[milano]\ndisk = true\nintact = { population = 2, production = "lots", cln_points = 2 }\n'
-             'bombed = { population = "?", production = "?", cln_points = "?" }\n'}  # fmt: skip
+    files = {
+        "rules.toml": read_asset("italy4345/rules.toml"),
+        "cities.toml": '[milano]\ndisk = true\n'
+        'intact = { population = 2, production = "lots", cln_points = 2 }\n'
+        'bombed = { population = "?", production = "?", cln_points = "?" }\n',
+    }
     with pytest.raises(DataError) as refused:
         load(lambda name: files[name] if name in files else "", lambda name: name)
     assert str(refused.value) == "cities.toml: milano.intact.production: must be a whole number 0-20"
