@@ -80,7 +80,8 @@ class Area:
     cln_brigades: list[int] = field(default_factory=lambda: [0, 0])
 
     def copy(self) -> Area:
-        return replace(self, aut_brigades=list(self.aut_brigades), cln_brigades=list(self.cln_brigades))
+        return Area(self.type, self.liberated, self.loyalty, self.sabotage, self.disk, self.aa, self.ger, self.rsi,
+                    self.aut_troops, self.bases, self.aut_brigades[:], self.cln_brigades[:])  # fmt: skip
 
     def pieces(self) -> int:
         """Every wooden piece here, hidden brigades and bases included (A-9)."""

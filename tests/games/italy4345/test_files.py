@@ -105,3 +105,14 @@ def test_describe_and_standing_say_where_the_game_stands() -> None:
     assert RULES.standing(game.state) == (1, None)
     assert RULES.describe(game.state)[0].startswith("card 1 (event-01), offensives done 0")
     assert fixture_edition().board is not None
+
+
+def test_a_decisions_copy_of_the_state_equals_it_and_shares_nothing_mutable() -> None:
+    game = acting("cln", (("area-a", "cln_hidden", 1), ("area-a", "liberated", True)))
+    made = game.state.copy()
+    assert RULES.dumps(made) == RULES.dumps(game.state)
+    made.areas["area-a"].cln_brigades[0] = 5
+    made.resources["cln"] = 0
+    made.seen.append("event-90")
+    assert game.state.areas["area-a"].cln_brigades == [1, 0] and game.state.resources["cln"] == 10
+    assert "event-90" not in game.state.seen
