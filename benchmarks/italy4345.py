@@ -118,7 +118,9 @@ def main() -> None:
     print(f"next-card odds and forecast, card 39 of 45:                {odds:.4f} ms  (goal <= 1 ms)")
     print(f"the game's forecast from the cards it has seen:            {in_game:.4f} ms  (goal <= 1 ms)")
     print(f"offensive of power 3 over the fixture map ({areas} areas): {whole:.2f} ms  (goal <= 10 ms)")
-    print(f"  ({plays} decisions: assault, battles, rounds, redistribution, score, incomes, with their undos)")
+    print(
+        f"  ({plays} decisions: assault, battles, rounds, redistribution, score, incomes, with their undos)"
+    )
 
 
 if __name__ == "__main__":

@@ -80,8 +80,20 @@ class Area:
     cln_brigades: list[int] = field(default_factory=lambda: [0, 0])
 
     def copy(self) -> Area:
-        return Area(self.type, self.liberated, self.loyalty, self.sabotage, self.disk, self.aa, self.ger, self.rsi,
-                    self.aut_troops, self.bases, self.aut_brigades[:], self.cln_brigades[:])  # fmt: skip
+        return Area(
+            self.type,
+            self.liberated,
+            self.loyalty,
+            self.sabotage,
+            self.disk,
+            self.aa,
+            self.ger,
+            self.rsi,
+            self.aut_troops,
+            self.bases,
+            self.aut_brigades[:],
+            self.cln_brigades[:],
+        )
 
     def pieces(self) -> int:
         """Every wooden piece here, hidden brigades and bases included (A-9)."""

@@ -43,7 +43,7 @@ def test_a_bad_value_names_the_file_and_the_key() -> None:
 
     files = {
         "rules.toml": read_asset("italy4345/rules.toml"),
-        "cities.toml": '[milano]\ndisk = true\n'
+        "cities.toml": "[milano]\ndisk = true\n"
         'intact = { population = 2, production = "lots", cln_points = 2 }\n'
         'bombed = { population = "?", production = "?", cln_points = "?" }\n',
     }
