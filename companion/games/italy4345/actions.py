@@ -179,7 +179,11 @@ class Redistribute(Action):
 
 @dataclass(frozen=True)
 class Score(Action):
+    """The score step; `hand` holds the terms the table counted itself, (faction, term, value), e.g.
+    ("cln", "areas", 3) at level L0 (shown "(h)" and recorded)."""
+
     kind: ClassVar[str] = "score"
+    hand: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -117,6 +117,13 @@ class Game:
         """The faction whose cylinder the current card reaches (None outside the card loop)."""
         return flow.active(self.state)
 
+    def next_card(self) -> str | None:
+        """§9.1 Visible Cards with a companion deck: the next card, kept face up; otherwise never shown."""
+        deck_order = self.state.deck
+        if not self.options.visible_cards or deck_order is None or self.state.card_index >= len(deck_order):
+            return None
+        return deck_order[self.state.card_index]
+
     def forecast(self) -> Sentence:
         """The next card's chance of being an offensive card, as the screen says it (§1.3)."""
         return deck.forecast([deck.is_offensive(c) for c in self.state.seen], self.options.long_deck)
@@ -184,11 +191,20 @@ def _op(state: State, edition: Edition, action: a.Op, drawn: list[object]) -> Ev
 def _score(state: State, edition: Edition, action: a.Score, drawn: list[object]) -> Events:
     _at(state, "score")
     k = state.offensive_number()
-    found = scores(state, edition, k)
+    hand = {}
+    for faction, term, value in action.hand:
+        if faction not in FACTIONS or not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise refuse("A term entered by hand names a faction and a count of 0 or more.")
+        hand[(faction, term)] = value
+    found = scores(state, edition, k, hand)
     state.scores = {f: s.total for f, s in found.items()}
+    state.hand_entered = [f"{f}.{t}" for f, t in hand]
     events = [
         Sentence(
-            "{f} {n} = {terms}.", f=NAMES[f], n=s.total, terms=" + ".join(f"{v} {t}" for t, v in s.terms)
+            "{f} {n} = {terms}.",
+            f=NAMES[f],
+            n=s.total,
+            terms=" + ".join(f"{v} {t}" + (" (h)" if (f, t) in hand else "") for t, v in s.terms),
         )
         for f, s in found.items()
     ]

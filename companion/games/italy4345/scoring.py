@@ -4,10 +4,12 @@ Autonomous faction's stated case (A-10, A-11)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .board import aut_controls, controls, gain
 from .edition import Edition, Rules
+from .errors import refuse
 from .facts import city_value
 from .model import FACTIONS, State
 
@@ -26,47 +28,55 @@ def _cities(state: State) -> list[str]:
     return [a for a, area in state.areas.items() if area.type == "city"]
 
 
-def scores(state: State, edition: Edition, k: int) -> dict[str, Score]:
-    """Every faction's score at offensive k: discard term k - 1, yet-to-reveal term 5 - k (A-8)."""
+def scores(
+    state: State, edition: Edition, k: int, hand: dict[tuple[str, str], int] | None = None
+) -> dict[str, Score]:
+    """Every faction's score at offensive k: discard term k - 1, yet-to-reveal term 5 - k (A-8). A term
+    the table entered by hand (`hand[(faction, term)]`) is taken as given and never computed."""
     done, left = k - 1, edition.rules.offensives - k
+    terms = _terms(state, edition)
+    terms["ger"].append(("offensives done", lambda: done))
+    terms["rsi"].append(("offensives done", lambda: done))
+    terms["aut"].append(("offensives left", lambda: left))
+    terms["cln"].append(("offensives left", lambda: left))
+    given = hand or {}
+    known = {(f, name) for f, rows in terms.items() for name, _ in rows}
+    for faction, name in set(given) - known:
+        raise refuse("{name} is not a term of {faction}'s score.", name=name, faction=faction)
+    return {
+        f: Score(f, tuple((name, given[(f, name)] if (f, name) in given else term()) for name, term in rows))
+        for f, rows in terms.items()
+    }
 
+
+def _terms(state: State, edition: Edition) -> dict[str, list[tuple[str, Callable[[], int]]]]:
     def value(city: str, name: str) -> int:
         return city_value(state, edition, city, name)
 
-    held = [c for c in _cities(state) if not state.areas[c].liberated]
-    ger = sum(
-        value(c, "production")
+    areas = state.areas
+    held = [c for c in _cities(state) if not areas[c].liberated]
+    german = [
+        c
         for c in held
-        if controls(state.areas[c], "axis")
-        and not (state.areas[c].loyalty == "coll" and state.areas[c].ger == 0)
-    )
-    coll = [c for c in held if state.areas[c].loyalty == "coll"]
-    aut_cities = [c for c in _cities(state) if aut_controls(state.areas[c])]
-    res = [a for a, area in state.areas.items() if area.loyalty == "res" and not area.liberated]
+        if controls(areas[c], "axis") and not (areas[c].loyalty == "coll" and not areas[c].ger)
+    ]
+    coll = [c for c in held if areas[c].loyalty == "coll"]
+    aut_cities = [c for c in _cities(state) if aut_controls(areas[c])]
+    res = [a for a, area in areas.items() if area.loyalty == "res" and not area.liberated]
     return {
-        "ger": Score("ger", (("production", ger), ("offensives done", done))),
-        "rsi": Score(
-            "rsi", (("population", sum(value(c, "population") for c in coll)), ("offensives done", k - 1))
-        ),
-        "aut": Score(
-            "aut",
-            (
-                ("troops", sum(a.aut_troops for a in state.areas.values())),
-                ("production", sum(value(c, "production") for c in aut_cities)),
-                ("bases", sum(a.bases for a in state.areas.values() if a.type != "mountain")),
-                ("offensives left", left),
-            ),
-        ),
-        "cln": Score(
-            "cln",
-            (
-                ("areas", sum(1 for a in res if state.areas[a].type != "city")),
-                ("cities", sum(value(a, "cln_points") for a in res if state.areas[a].type == "city")),
-                ("tokens", state.cln_reserve_tokens),
-                ("sabotage", sum(1 for a in state.areas.values() if a.sabotage)),
-                ("offensives left", left),
-            ),
-        ),
+        "ger": [("production", lambda: sum(value(c, "production") for c in german))],
+        "rsi": [("population", lambda: sum(value(c, "population") for c in coll))],
+        "aut": [
+            ("troops", lambda: sum(a.aut_troops for a in areas.values())),
+            ("production", lambda: sum(value(c, "production") for c in aut_cities)),
+            ("bases", lambda: sum(a.bases for a in areas.values() if a.type != "mountain")),
+        ],
+        "cln": [
+            ("areas", lambda: sum(1 for a in res if areas[a].type != "city")),
+            ("cities", lambda: sum(value(a, "cln_points") for a in res if areas[a].type == "city")),
+            ("tokens", lambda: state.cln_reserve_tokens),
+            ("sabotage", lambda: sum(1 for a in areas.values() if a.sabotage)),
+        ],
     }
 
 

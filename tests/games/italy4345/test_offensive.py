@@ -236,3 +236,19 @@ def test_passes_alone_never_change_the_board() -> None:
     while game.state.step == "choose":
         game.play(Pass())
     assert repr(game.state.areas) == board
+
+
+def test_at_l0_the_table_may_count_a_score_term_itself() -> None:
+    game = l0_game()
+    game.play(Adjust("coll", (("milano", "loyalty", "coll"), ("milano", "rsi", 2))))
+    game.state.offensive = __import__("companion.games.italy4345.model", fromlist=["Offensive"]).Offensive(
+        "x", 1
+    )
+    game.state.step = "score"
+    with pytest.raises(ValueNeeded, match="Milano's intact population"):
+        game.play(Score())
+    with pytest.raises(IllegalActionError, match="charm is not a term of rsi's score"):
+        game.play(Score(hand=(("rsi", "charm", 3),)))
+    events = game.play(Score(hand=(("rsi", "population", 4), ("ger", "production", 2))))
+    assert "RSI 4 = 4 population (h) + 0 offensives done." in events and game.state.scores["rsi"] == 4
+    assert game.state.hand_entered == ["rsi.population", "ger.production"]

@@ -180,3 +180,116 @@ def test_a48_retaliate_moves_exactly_the_axis_cubes_number_of_brigades() -> None
     assert (
         game.state.areas["area-b"].cln_brigades == [0, 2] and game.state.areas["area-a"].loyalty == "neutral"
     )
+
+
+def test_r7_the_next_card_is_shown_only_with_visible_cards() -> None:
+    hidden = l0_game(deck_mode="companion", seed=5)
+    shown = l0_game(deck_mode="companion", seed=5, visible_cards=True)
+    assert hidden.next_card() is None and shown.state.deck is not None
+    assert shown.next_card() == shown.state.deck[0]
+    assert l0_game(visible_cards=True).next_card() is None  # a table deck: the camera or a tap reads it
+
+
+def test_a42_gathering_places_one_brigade_per_area_for_one() -> None:
+    game = acting(
+        "aut", (("area-b", "bases", 1), ("area-b", "aut_troops", 1), ("area-c", "bases", 1)), resources=1
+    )
+    game.play(Op("gathering", (s("area-b"), s("area-c", pick=("swap",)))))
+    assert game.state.areas["area-b"].aut_brigades == [1, 0] and game.state.resources["aut"] == 0
+    assert game.state.areas["area-c"].bases == 0 and game.state.areas["area-c"].aut_brigades == [1, 0]
+
+
+def test_a45_propaganda_in_a_city_needs_rsi_control_as_an_operation_axis_control_as_a_civic_action() -> None:
+    board = (("milano", "rsi", 1), ("milano", "ger", 2))
+    game = acting("rsi", board, resources=4)
+    with pytest.raises(IllegalActionError, match="RSI does not control milano"):
+        game.play(Op("propaganda", (s("milano"),)))
+    from companion.games.italy4345 import Civic
+
+    game.state.step, game.state.civic = "civic", ["rsi"]
+    game.play(Civic("propaganda", (s("milano"),)))
+    assert game.state.areas["milano"].loyalty == "coll" and game.state.resources["rsi"] == 2
+
+
+def test_a46_rsis_civic_repairs_also_moves_loyalty_toward_collaborationism() -> None:
+    from companion.games.italy4345 import Civic
+
+    game = l0_game()
+    game.play(Adjust("board", (("area-s", "rsi", 1), ("area-s", "sabotage", True)), resources=(("rsi", 2),)))
+    game.state.step, game.state.civic = "civic", ["rsi"]
+    game.play(Civic("repairs", (s("area-s"),)))
+    assert not game.state.areas["area-s"].sabotage and game.state.areas["area-s"].loyalty == "coll"
+
+
+def test_a50_police_shows_brigades_up_to_the_axis_cubes_in_the_city_and_beside_it() -> None:
+    board = (("milano", "rsi", 1), ("milano", "ger", 1), ("area-a", "cln_hidden", 3), ("area-b", "rsi", 1))
+    game = acting("rsi", board, resources=5)
+    police = ("area-a", "area-a", "area-a")
+    with pytest.raises(IllegalActionError, match="2 Axis cubes show 2 brigades at most"):
+        game.play(Op("propaganda", (s("area-b"),), sa="police", sa_steps=(s("milano", pick=police),)))
+    game.play(Op("propaganda", (s("area-b"),), sa="police", sa_steps=(s("milano", pick=police[:2]),)))
+    assert game.state.areas["area-a"].cln_brigades == [1, 2]
+
+
+def test_a51_punitive_expedition_moves_rsi_troops_from_a_single_city_for_one() -> None:
+    board = (("milano", "rsi", 3), ("area-v", "rsi", 1), ("area-v", "cln_visible", 1))
+    game = acting("rsi", board, resources=2)
+    with pytest.raises(IllegalActionError, match="a single city only"):
+        game.play(
+            Op(
+                "assault",
+                (s("area-v", pick=("cln",)),),
+                sa="punitive",
+                sa_steps=(s("milano", 1, "area-x"), s("torino", 1, "area-y")),
+            )
+        )
+    game.play(
+        Op(
+            "assault",
+            (s("area-v", pick=("cln",)),),
+            sa="punitive",
+            sa_steps=(s("milano", 1, "area-x"), s("milano", 2, "area-y")),
+        )
+    )
+    assert game.state.areas["area-y"].rsi == 2 and game.state.resources["rsi"] == 0
+
+
+def test_a52_expropriation_takes_a_brigade_or_a_resistance_token_for_two() -> None:
+    board = (("area-e", "cln_visible", 2), ("area-e", "loyalty", "res"), ("area-f", "cln_hidden", 1))
+    game = acting("cln", board, resources=0)
+    game.play(
+        Op(
+            "move",
+            (s("area-f", 1, "area-g"),),
+            sa="expropriation",
+            sa_steps=(s("area-e", pick=("neutral",)), s("area-g")),
+        )
+    )
+    assert game.state.areas["area-e"].loyalty == "neutral" and game.state.areas["area-e"].cln_brigades == [
+        0,
+        2,
+    ]
+    assert game.state.areas["area-g"].cln_brigades == [0, 0] and game.state.resources["cln"] == 4
+
+
+def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> None:
+    from companion.games.italy4345 import Battle
+
+    edition = fixture_edition()
+    game = Game(edition, Options())
+    state = game.state
+    for area in state.areas.values():
+        area.ger = area.rsi = area.aa = area.aut_troops = 0
+        area.cln_brigades, area.aut_brigades = [0, 0], [0, 0]
+    board = edition.board
+    assert board is not None
+    for near in board.neighbours["napoli"]:
+        state.areas[near].liberated = True
+    state.areas["napoli"].ger, state.areas["napoli"].aa = 4, 9
+    state.offensive = __import__("companion.games.italy4345.model", fromlist=["Offensive"]).Offensive(
+        "offensive-1", 1, step="B", front=["napoli"]
+    )
+    state.step = "offensive"
+    events = game.play(Battle())
+    assert "1 troops withdraw from napoli to reserve." in events  # 9 v 4 + 2: the Axis lose 3, 1 is left
+    assert game.state.areas["napoli"].ger == 0 and game.state.areas["napoli"].liberated
