@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.base import History
+from companion.games.base import History, decision_from_dict
 
 from . import actions as a
 from . import deck, flow, offensive, ops
@@ -35,12 +35,7 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: object) -> Record:
-        if not isinstance(data, dict) or not isinstance(data.get("drawn", []), list):
-            raise DataError("record", "must be an object with action and drawn")
-        drawn = data.get("drawn", [])
-        if len(drawn) > 64 or not all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in drawn):
-            raise DataError("drawn", "must be the card turned or the dice thrown")
-        return cls(a.action_from_dict(data.get("action")), tuple(drawn))
+        return cls(*decision_from_dict(data, a.action_from_dict, "the card turned or the dice thrown"))
 
 
 def new_state(edition: Edition, options: Options) -> State:
