@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from .actions import Place
 from .context import need
-from .edition import Edition
+from .edition import Board, Edition
 from .errors import Sentence, refuse
 from .facts import terrain
 from .model import NAMES, State
@@ -35,7 +35,10 @@ def place(state: State, edition: Edition, action: Place) -> list[Sentence]:
             "{a} is not an area of your map (map.toml).",
             a=area,
         )
-    {"ger": _germany, "rsi": _rsi, "cln": _cln, "aut": _autonomous}[faction](state, action)
+    if faction == "ger":
+        _germany(state, action, board)
+    else:
+        {"rsi": _rsi, "cln": _cln, "aut": _autonomous}[faction](state, action)
     state.resources[faction] = edition.rules.alternative_resources[faction]
     state.placing.pop(0)
     if not state.placing:
@@ -55,13 +58,16 @@ def _kind(state: State, areas: Sequence[str], kinds: tuple[str, ...], what: str)
         need(ok, "Set-up", "{part}: {a} is not {kinds}.", part=what, a=area, kinds=" or ".join(kinds))
 
 
-def _germany(state: State, action: Place) -> None:
+def _germany(state: State, action: Place, board: Board | None) -> None:
     """'2 armies on the front, 3 armies in 3 different cities'."""
     _count(action.first, 3, "German troops in cities", True)
     _kind(state, action.first, ("city",), "German troops in cities")
     _count(action.second, 2, "German troops on the front", False)
     for area in action.second:
-        need(not state.area(area).liberated, "Set-up", "{a} is liberated, not on the front.", a=area)
+        front = not state.area(area).liberated and (
+            board is None or any(state.area(n).liberated for n in board.neighbours[area])
+        )
+        need(front, "Set-up", "{a} is not on the front.", a=area)
     for area in (*action.first, *action.second):
         state.area(area).ger += 1
 

@@ -304,6 +304,8 @@ def test_a58_the_alternative_set_up_is_placed_in_the_texts_order_and_checked() -
     assert (rds.aa, rds.aut_troops, game.state.step) == (12, 1, "setup")
     with pytest.raises(IllegalActionError, match="German troops in cities: 3 different areas"):
         game.play(Place(("roma", "roma", "milano"), ("area-21", "area-21")))
+    with pytest.raises(IllegalActionError, match="area-22 is not on the front"):
+        game.play(Place(("roma", "napoli", "milano"), ("area-21", "area-22")))
     with pytest.raises(IllegalActionError, match="area-21 is not city"):
         game.play(Place(("roma", "area-21", "milano"), ("area-21", "area-21")))
     game.play(Place(("roma", "napoli", "milano"), ("area-21", "area-21")))
