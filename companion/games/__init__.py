@@ -17,6 +17,7 @@ BUILT_IN = {
     "milano1848": "companion.games.milano1848",
     "italia": "companion.games.italia",
     "novara1849": "companion.games.novara1849",
+    "italy4345": "companion.games.italy4345",
 }
 _found: dict[str, Rules] = {}
 

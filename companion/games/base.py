@@ -96,6 +96,22 @@ def parse_decisions(records: Iterable[dict[str, Any]], parse: Callable[[object],
     return parsed
 
 
+ActionT = TypeVar("ActionT")
+
+
+def decision_from_dict(
+    data: object, parse: Callable[[object], ActionT], drawn_as: str = "the cards drawn or the dice thrown"
+) -> tuple[ActionT, tuple[int | str, ...]]:
+    """A record line's action (parsed by the game) and its random outcome, checked: DataError names the
+    field. At most 200 outcomes, each a whole number or a name."""
+    if not isinstance(data, dict) or not isinstance(data.get("drawn", []), list):
+        raise DataError("record", "must be an object with action and drawn")
+    drawn = data.get("drawn", [])
+    if len(drawn) > 200 or not all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in drawn):
+        raise DataError("drawn", f"must be {drawn_as}")
+    return parse(data.get("action")), tuple(drawn)
+
+
 class History(Generic[StateT, RecordT]):
     """Snapshot undo, as python-chess's push/pop: each decision's record with the state before it.
     Every engine's game keeps one; undo never replays anything, it steps back to a kept state."""
