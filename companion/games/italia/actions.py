@@ -85,6 +85,19 @@ class CloseBattle:
 
 
 @dataclass(frozen=True)
+class Score:
+    """A line of the score pad (§11.0): the points the nation's card gives for `source` (zones,
+    cities, region, eliminations, loot, major battle, leader, other). The engine halves them for a
+    subject (§12.5.2). `turn` 0: the game turn now, or between turns the turn just ended."""
+
+    nation: str
+    source: str
+    points: int
+    turn: int = 0
+    kind: str = "score"
+
+
+@dataclass(frozen=True)
 class EndNationTurn:
     """The active nation is done; `without_pieces` names nations that now have none in play."""
 
@@ -93,7 +106,17 @@ class EndNationTurn:
 
 
 Action = (
-    CollectIncome | Buy | OpenBattle | RollRound | Retreat | Submit | Rebuild | CloseBattle | EndNationTurn
+    CollectIncome
+    | Buy
+    | OpenBattle
+    | RollRound
+    | Retreat
+    | Submit
+    | Rebuild
+    | Convert
+    | CloseBattle
+    | Score
+    | EndNationTurn
 )
 KINDS: dict[str, type[Any]] = {
     c.kind: c
@@ -107,6 +130,7 @@ KINDS: dict[str, type[Any]] = {
         Rebuild,
         Convert,
         CloseBattle,
+        Score,
         EndNationTurn,
     )
 }

@@ -23,6 +23,7 @@ from .actions import (
     Rebuild,
     Retreat,
     RollRound,
+    Score,
     Submit,
     action_from_dict,
     action_to_dict,
@@ -43,7 +44,9 @@ from .fight import (
     romans_facing_elephants,
     submit,
 )
+from .ledger import SOURCES, Award, BattleLine, Ledger, Throw, add_retreat, round_log
 from .scenario import Scenario
+from .scoring import subject_share
 
 RECORD_FORMAT = "companion/italia-record"
 RECORD_VERSION = 1
@@ -90,6 +93,8 @@ class State:
     battle: Battle | None = None
     dice: int = 0
     over: bool = False
+    ledger: Ledger = field(default_factory=Ledger)  # this nation's turn and the last battle (tickets)
+    scores: tuple[Award, ...] = ()  # the score pad, one line per award (§11.0)
 
 
 def queue(scenario: Scenario, state: State) -> list[str]:
@@ -162,6 +167,8 @@ class Game:
 
 
 def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    if isinstance(action, Score):  # at the end of a scoring turn, or at once (loot), or after turn 10
+        return _score(game, state, action)
     if state.over:
         raise IllegalActionError(Sentence("The game is over."))
     if isinstance(action, RollRound | Retreat | Submit | Rebuild | Convert | CloseBattle):
@@ -178,9 +185,33 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
             raise IllegalActionError(refusal)
         if action.must_submit:
             end = submit(action.battle, must=True)
-            return replace(state, battle=end), [Sentence("The defender submits: no combat (§12.5.1).")]
-        return replace(state, battle=action.battle), []
+            opened = replace(state, battle=end, ledger=_opened(state.ledger))
+            return opened, [Sentence("The defender submits: no combat (§12.5.1).")]
+        return replace(state, battle=action.battle, ledger=_opened(state.ledger)), []
     return _end_nation_turn(game, state, action)
+
+
+def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentence]]:
+    game.scenario.nation(action.nation)  # a DataError names an unknown nation
+    if action.source not in SOURCES or not 0 <= action.points <= 999 or not 0 <= action.turn <= state.turn:
+        raise IllegalActionError(
+            Sentence(
+                "A score line names a source ({sources}) and 0 to 999 points.", sources=", ".join(SOURCES)
+            )
+        )
+    between = state.at == 0 and not state.collected and state.battle is None and state.turn > 1
+    turn = action.turn or (state.turn if state.over or not between else state.turn - 1)
+    halved = action.nation in state.masters
+    points = subject_share(action.points) if halved else action.points
+    award = Award(action.nation, turn, action.source, points, halved, action.points)
+    said = Sentence(
+        "{nation}: {points} points for {source}.", nation=action.nation, points=points, source=action.source
+    )
+    return replace(state, scores=state.scores + (award,)), [said]
+
+
+def _opened(ledger: Ledger) -> Ledger:
+    return replace(ledger, before_rounds=(), rounds=(), closed=None)
 
 
 def _collect(game: Game, state: State, action: CollectIncome) -> tuple[State, list[Sentence]]:
@@ -203,7 +234,8 @@ def _collect(game: Game, state: State, action: CollectIncome) -> tuple[State, li
         gold[master] = gold.get(master, 0) + made.tribute
         if clerk.forced_purchase(game.edition.numbers, gold[master]):
             must[master] = gold[master]
-    return replace(state, gold=gold, collected=True, must_spend=must), [made.sentence()]
+    ledger = replace(state.ledger, nation=nation, income=made, master=master or "")
+    return replace(state, gold=gold, collected=True, must_spend=must, ledger=ledger), [made.sentence()]
 
 
 def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
@@ -224,11 +256,29 @@ def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
     gold = dict(state.gold)
     gold[nation] = purse.kept
     must = {k: v for k, v in state.must_spend.items() if k != nation}
-    return replace(state, gold=gold, must_spend=must), [
+    ledger = _bought(state.ledger, action, cost, purse.lost)
+    return replace(state, gold=gold, must_spend=must, ledger=ledger), [
         Sentence(
             "Bought for {cost} gold; {kept} kept, {lost} lost.", cost=cost, kept=purse.kept, lost=purse.lost
         )
     ]
+
+
+def _bought(ledger: Ledger, action: Buy, cost: int, lost: int) -> Ledger:
+    nation = action.nation
+    bought, cities = dict(ledger.bought), dict(ledger.cities)
+    bought[nation] = _summed(bought.get(nation, {}), action.units)
+    cities[nation] = _summed(cities.get(nation, {}), action.cities)
+    spent = {**ledger.spent, nation: ledger.spent.get(nation, 0) + cost}
+    lost_gold = {**ledger.lost_gold, nation: ledger.lost_gold.get(nation, 0) + lost}
+    return replace(ledger, bought=bought, cities=cities, spent=spent, lost_gold=lost_gold)
+
+
+def _summed(have: dict[str, int], more: dict[str, int]) -> dict[str, int]:
+    made = dict(have)
+    for key, n in more.items():
+        made[key] = made.get(key, 0) + n
+    return {k: n for k, n in made.items() if n}
 
 
 def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[State, list[Sentence]]:
@@ -237,7 +287,9 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
     numbers = game.edition.numbers
     gold = {k: min(v, numbers.gold_cap) for k, v in state.gold.items()}  # what is kept (§6.1, A9)
     without = tuple(sorted(set(state.without_pieces) | set(action.without_pieces)))
-    after = replace(state, gold=gold, without_pieces=without, collected=False, at=state.at + 1)
+    after = replace(
+        state, gold=gold, without_pieces=without, collected=False, at=state.at + 1, ledger=Ledger()
+    )
     if after.at < len(queue(game.scenario, after)):
         return after, []
     if state.turn >= game.scenario.turns:
@@ -253,7 +305,10 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         if not over(battle):
             raise IllegalActionError(Sentence("The battle goes on: both sides still have units."))
         end = aftermath(battle)
-        return replace(state, battle=None), [Sentence("Battle over: {how}.", how=end.how)]
+        winner = None if end.winner is None else battle.side(end.winner).nation
+        fought = BattleLine(battle.zone, battle.attacker.nation, battle.defender.nation, end.how, winner)
+        ledger = replace(state.ledger, battles=state.ledger.battles + (fought,), closed=battle)
+        return replace(state, battle=None, ledger=ledger), [Sentence("Battle over: {how}.", how=end.how)]
     if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
         return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if over(battle):
@@ -261,7 +316,8 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
     if isinstance(action, RollRound):
         return _roll(state, battle, action, dice)
     if isinstance(action, Retreat):
-        return replace(state, battle=retreat(battle, action.side, action.units)), []
+        ledger = add_retreat(state.ledger, action.side, action.units)
+        return replace(state, battle=retreat(battle, action.side, action.units), ledger=ledger), []
     if isinstance(action, Convert):
         converted = convert(battle, action.unit, state.conversions)
         return replace(state, battle=converted, conversions=state.conversions + 1), []
@@ -270,17 +326,20 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
 
 def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[State, list[Sentence]]:
     given = Dice(None, action.values) if action.values else dice
-    fear = state.elephant_battles
+    fear, ledger = state.elephant_battles, state.ledger
     if battle.round == 1:
         faced = romans_facing_elephants(battle) is not None  # counted as the battle starts (A33)
-        battle, _ = before_first_round(battle, given, fear)
+        battle, rolls = before_first_round(battle, given, fear)
         fear += faced
+        throws = tuple(Throw(r.side, r.unit, r.kind, r.needed, (r.value,)) for r in rolls)
+        ledger = replace(ledger, before_rounds=throws)
     step = Step(aims={k: v for k, v in action.aims.items()})
-    battle, report = play_step(battle, step, given)
+    after, report = play_step(battle, step, given)
     if given is not dice:
         dice.drawn.extend(given.drawn)
     said = [g.sentence() for g in report.groups]
-    return replace(state, battle=battle, elephant_battles=fear), said
+    ledger = replace(ledger, rounds=ledger.rounds + (round_log(report, battle, after),))
+    return replace(state, battle=after, elephant_battles=fear, ledger=ledger), said
 
 
 def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) -> Game:
