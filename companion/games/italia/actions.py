@@ -8,7 +8,8 @@ from typing import Any
 from companion.games.vocabulary import DataError
 
 from .battle import Battle, Counts
-from .battlefile import battle_from_dict, battle_to_dict, counts
+from .battlefile import battle_from_dict, battle_to_dict, counts, sea_from_dict, sea_to_dict
+from .naval import SeaBattle
 from .rounds import Aim
 
 
@@ -85,6 +86,33 @@ class CloseBattle:
 
 
 @dataclass(frozen=True)
+class OpenSeaBattle:
+    """A naval battle (§10.8): fleets against fleets in one sea, cargo and leaders aboard."""
+
+    sea: SeaBattle
+    kind: str = "open-sea-battle"
+
+
+@dataclass(frozen=True)
+class RollSeaRound:
+    """Roll a naval round: one die per fleet; `sink[side]` the fleets that side chooses to lose
+    (empty: those with the least aboard); `values` the table's own dice, attacker's fleets first."""
+
+    sink: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    values: tuple[int, ...] = ()
+    kind: str = "roll-sea"
+
+
+@dataclass(frozen=True)
+class SeaRetreat:
+    """Some of a side's fleets leave for an adjacent sea after a round (§10.8)."""
+
+    side: str
+    fleets: tuple[str, ...]
+    kind: str = "sea-retreat"
+
+
+@dataclass(frozen=True)
 class Score:
     """A line of the score pad (§11.0): the points the nation's card gives for `source` (zones,
     cities, region, eliminations, loot, major battle, leader, other). The engine halves them for a
@@ -116,6 +144,9 @@ Action = (
     | Convert
     | CloseBattle
     | Score
+    | OpenSeaBattle
+    | RollSeaRound
+    | SeaRetreat
     | EndNationTurn
 )
 KINDS: dict[str, type[Any]] = {
@@ -131,6 +162,9 @@ KINDS: dict[str, type[Any]] = {
         Convert,
         CloseBattle,
         Score,
+        OpenSeaBattle,
+        RollSeaRound,
+        SeaRetreat,
         EndNationTurn,
     )
 }
@@ -140,6 +174,14 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     data = asdict(action)
     if isinstance(action, OpenBattle):
         data["battle"] = battle_to_dict(action.battle)
+    if isinstance(action, OpenSeaBattle):
+        data["sea"] = sea_to_dict(action.sea)
+    if isinstance(action, RollSeaRound):
+        data = {
+            "kind": action.kind,
+            "sink": {k: list(v) for k, v in action.sink.items()},
+            "values": list(action.values),
+        }
     if isinstance(action, RollRound):
         data["aims"] = {side: [list(a) for a in aims] for side, aims in action.aims.items()}
         data["values"] = list(action.values)
@@ -158,6 +200,11 @@ def action_from_dict(data: object) -> Action:
             return OpenBattle(
                 battle_from_dict(data.get("battle"), "action.battle"), bool(data.get("must_submit"))
             )
+        if kind == "open-sea-battle":
+            return OpenSeaBattle(sea_from_dict(data.get("sea"), "action.sea"))
+        if kind == "roll-sea":
+            sink = {str(k): tuple(str(i) for i in v) for k, v in data.get("sink", {}).items()}
+            return RollSeaRound(sink, tuple(int(v) for v in data.get("values", ())))
         if kind == "roll":
             aims = {
                 str(s): tuple((str(a[0]), str(a[1]), int(a[2])) for a in v)

@@ -20,10 +20,13 @@ from .actions import (
     Convert,
     EndNationTurn,
     OpenBattle,
+    OpenSeaBattle,
     Rebuild,
     Retreat,
     RollRound,
+    RollSeaRound,
     Score,
+    SeaRetreat,
     Submit,
     action_from_dict,
     action_to_dict,
@@ -45,6 +48,8 @@ from .fight import (
     submit,
 )
 from .ledger import SOURCES, Award, BattleLine, Ledger, Throw, add_retreat, round_log
+from .naval import SeaBattle, sea_over
+from .navalplay import close_sea, open_sea, roll_sea, sea_retreat_action
 from .scenario import Scenario
 from .scoring import subject_share
 
@@ -91,6 +96,7 @@ class State:
     elephant_battles: int = 0
     conversions: int = 0  # the Patrimonium's, of 2 a game (§14.3)
     battle: Battle | None = None
+    sea: SeaBattle | None = None  # a naval battle being fought (§10.8)
     dice: int = 0
     over: bool = False
     ledger: Ledger = field(default_factory=Ledger)  # this nation's turn and the last battle (tickets)
@@ -155,6 +161,8 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The decisions that need no numbers from the table (the rest carry counts it gives)."""
+        if self.state.sea is not None:
+            return [CloseBattle()] if sea_over(self.state.sea) else [RollSeaRound()]
         battle = self.state.battle
         if battle is not None:
             return [CloseBattle()] if over(battle) else [RollRound()]
@@ -171,10 +179,14 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
         return _score(game, state, action)
     if state.over:
         raise IllegalActionError(Sentence("The game is over."))
+    if isinstance(action, RollSeaRound | SeaRetreat) or (isinstance(action, CloseBattle) and state.sea):
+        return _sea_action(state, action, dice)
     if isinstance(action, RollRound | Retreat | Submit | Rebuild | Convert | CloseBattle):
         return _battle_action(game, state, action, dice)
-    if state.battle is not None:
+    if state.battle is not None or state.sea is not None:
         raise IllegalActionError(Sentence("Finish the battle first."))
+    if isinstance(action, OpenSeaBattle):
+        return replace(state, sea=open_sea(action.sea), ledger=_opened(state.ledger)), []
     if isinstance(action, CollectIncome):
         return _collect(game, state, action)
     if isinstance(action, Buy):
@@ -322,6 +334,21 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         converted = convert(battle, action.unit, state.conversions)
         return replace(state, battle=converted, conversions=state.conversions + 1), []
     return replace(state, battle=submit(battle)), [Sentence("The defender submits (§12.5.1).")]
+
+
+def _sea_action(state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    sea = state.sea
+    if sea is None:
+        raise IllegalActionError(Sentence("No naval battle is open."))
+    if isinstance(action, CloseBattle):
+        line, said = close_sea(sea)
+        ledger = replace(state.ledger, battles=state.ledger.battles + (line,))
+        return replace(state, sea=None, ledger=ledger), [said]
+    if isinstance(action, SeaRetreat):
+        return replace(state, sea=sea_retreat_action(sea, action.side, action.fleets)), []
+    assert isinstance(action, RollSeaRound)
+    after, log = roll_sea(sea, action.sink, action.values, dice)
+    return replace(state, sea=after, ledger=replace(state.ledger, rounds=state.ledger.rounds + (log,))), []
 
 
 def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[State, list[Sentence]]:

@@ -27,6 +27,7 @@ class Throw:
     target: str
     needed: int
     values: tuple[int, ...]
+    modifiers: tuple[tuple[str, int], ...] = ()  # ("mountain", -1), ... as the screen says them
 
     @property
     def hits(self) -> int:
@@ -102,7 +103,7 @@ def round_log(report: RoundReport, before: Battle, after: Battle) -> RoundLog:
     """A rolled round's log: its dice, and from the battle before and after it the losses, the flips
     and the elephants' retreats."""
     throws = tuple(
-        Throw(g.side, g.unit, g.target, g.needed, values)
+        Throw(g.side, g.unit, g.target, g.needed, values, tuple((t.reason, t.value) for t in g.terms))
         for g, values in zip(report.groups, report.values, strict=True)
     )
     lost, flipped, retreated = {}, {}, {}
@@ -144,7 +145,7 @@ def ledger_to_dict(ledger: Ledger) -> dict[str, Any]:
 
 
 def _throw_dict(throw: Throw) -> dict[str, Any]:
-    return {**vars(throw), "values": list(throw.values)}
+    return {**vars(throw), "values": list(throw.values), "modifiers": [list(m) for m in throw.modifiers]}
 
 
 def _round_dict(log: RoundLog) -> dict[str, Any]:
@@ -177,7 +178,8 @@ def ledger_from_dict(data: object) -> Ledger:
 
 
 def _throw(data: dict[str, Any]) -> Throw:
-    return Throw(**{**data, "values": tuple(int(v) for v in data["values"])})
+    modifiers = tuple((str(r), int(v)) for r, v in data.get("modifiers", []))
+    return Throw(**{**data, "values": tuple(int(v) for v in data["values"]), "modifiers": modifiers})
 
 
 def _round(data: dict[str, Any]) -> RoundLog:

@@ -7,7 +7,7 @@ from dataclasses import asdict, fields, replace
 
 from companion.games.vocabulary import DataError
 
-from .battlefile import battle_from_dict, battle_to_dict
+from .battlefile import battle_from_dict, battle_to_dict, sea_from_dict, sea_to_dict
 from .game import State
 from .ledger import Ledger, awards_from_list, ledger_from_dict, ledger_to_dict
 
@@ -15,7 +15,8 @@ FORMAT = "companion/italia-state"
 
 
 def dumps(state: State) -> str:
-    data = asdict(replace(state, battle=None, ledger=Ledger()))
+    data = asdict(replace(state, battle=None, sea=None, ledger=Ledger()))
+    data["sea"] = None if state.sea is None else sea_to_dict(state.sea)
     data["battle"] = None if state.battle is None else battle_to_dict(state.battle)
     data["ledger"] = ledger_to_dict(state.ledger)
     return json.dumps({"format": FORMAT, "version": 1, **data}, sort_keys=True)
@@ -33,6 +34,8 @@ def loads(text: str) -> State:
     if values.get("scenario") not in ("I", "II"):
         raise DataError("scenario", "must be 'I' or 'II'")
     battle = values.pop("battle", None)
+    sea = values.pop("sea", None)
+    values["sea"] = None if sea is None else sea_from_dict(sea)
     values["ledger"] = ledger_from_dict(values.get("ledger", {}))
     values["scores"] = awards_from_list(values.get("scores", []))
     values["without_pieces"] = tuple(values.get("without_pieces", ()))
