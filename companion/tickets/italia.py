@@ -32,6 +32,8 @@ HOW = {
 def battle_ticket(before: State, after: State, sentences: Sequence[Sentence] = ()) -> Document:
     """The battle that just ended (call it with the states before and after CloseBattle): sides,
     what each die needed, every round's dice and losses, retreats, the result and what follows."""
+    if before.sea is not None:
+        return _sea_ticket(before, after)
     battle = after.ledger.closed or before.battle
     if battle is None:
         raise ValueError("no battle has ended: give the states around CloseBattle")
@@ -54,6 +56,46 @@ def battle_ticket(before: State, after: State, sentences: Sequence[Sentence] = (
         if length_dots(blocks, WIDTH_PX) <= TICKET_DOTS:
             break
     return Document(f"Italia battle, turn {after.turn}", tuple(blocks))
+
+
+def _sea_ticket(before: State, after: State) -> Document:
+    """A naval battle: the fleets and what they carry, each round's dice (one per fleet) and the
+    fleets sunk with their cargo, who holds the sea."""
+    sea, name = before.sea, _namer(_scenario(after))
+    assert sea is not None
+    navies = {w: sea.side(w) for w in SIDES}
+    short = {w: name(n.nation)[:3] for w, n in navies.items()}
+    blocks: list[Block] = [
+        Text(f"ITALIA {after.scenario}  TURN {after.turn}  BATTLE {len(after.ledger.battles)}", bold=True),
+        Text(f"{name(sea.attacker.nation).upper()} ATTACK AT SEA {(sea.sea or '').upper()}".rstrip()),
+        Rule(),
+    ]
+    for navy in navies.values():
+        fleets = [*navy.fleets, *navy.sunk, *navy.retreated]
+        aboard = sum(f.embarked for f in fleets)
+        leaders = sum(f.leaders for f in fleets)
+        blocks.append(
+            Text(f"{name(navy.nation)}: {len(fleets)} fleets, {aboard} units and {leaders} leaders aboard")
+        )
+    blocks.append(Rule())
+    for log in after.ledger.rounds:
+        blocks += _round_full(log, short)
+    line = after.ledger.battles[-1] if after.ledger.battles else None
+    how = line.how if line else "both destroyed"
+    a, d = name(sea.attacker.nation).upper(), name(sea.defender.nation).upper()
+    zone = (sea.sea or "the sea").upper()
+    blocks += [Rule(), Text(HOW.get(how, how).format(a=a, d=d, zone=zone), bold=True)]
+    for navy in navies.values():
+        if navy.sunk or navy.retreated:
+            cargo = sum(f.embarked + f.leaders for f in navy.sunk)
+            blocks.append(
+                Text(
+                    f"{name(navy.nation)}: {len(navy.sunk)} sunk ({cargo} aboard lost), "
+                    f"{len(navy.retreated)} retreated"
+                )
+            )
+    blocks.append(Cut())
+    return Document(f"Italia naval battle, turn {after.turn}", tuple(blocks))
 
 
 def _scenario(state: State) -> Scenario:

@@ -184,6 +184,29 @@ def test_the_last_nation_of_a_scoring_turn_says_who_leaves_and_to_score():
     assert "Turn 5 begins." in text
 
 
+def test_a_naval_battle_ticket():
+    from companion.games.italia.actions import OpenSeaBattle, RollSeaRound
+    from companion.games.italia.naval import Fleet, Navy, SeaBattle
+
+    g = game()
+    fleets = (
+        Navy("romans", (Fleet("r1", 2), Fleet("r2"))),
+        Navy("carthaginians", (Fleet("c1", 0, 1), Fleet("c2"))),
+    )
+    g.play(OpenSeaBattle(SeaBattle(*fleets, sea="Mare Tyrrhenum")))
+    g.play(RollSeaRound({"attacker": ("r2",)}, (7, 9, 9, 1)))
+    before = g.state
+    said = g.play(CloseBattle())
+    ticket = battle_ticket(before, g.state, said)
+    text = lines(ticket)
+    assert "ROMANS ATTACK AT SEA MARE TYRRHENUM" in text
+    assert "Romans: 2 fleets, 2 units and 0 leaders aboard" in text
+    assert "R1 Rom: 7* 9* | 2 hits" in text and "   Car: 9* 1 | 1 hit" in text
+    assert "ROMANS CLEAR MARE TYRRHENUM" in text
+    assert "Carthaginians: 2 sunk (1 aboard lost), 0 retreated" in text
+    assert paper(ticket) <= 100
+
+
 def four_players_scored():
     g = game("II")
     for nation in (

@@ -126,6 +126,87 @@ class Score:
 
 
 @dataclass(frozen=True)
+class NextPhase:
+    """The active nation goes on to its next phase (§4.0; §12.2's second movement and combat); the
+    engine answers with the phase's reminders."""
+
+    kind: str = "next-phase"
+
+
+@dataclass(frozen=True)
+class MajorInvasion:
+    """The active nation's card says: a major invasion this turn (§12.2)."""
+
+    kind: str = "major-invasion"
+
+
+@dataclass(frozen=True)
+class LeaderArrives:
+    """A leader comes into play now (§7.2); he leaves at phase 2 of his nation's next turn."""
+
+    nation: str
+    name: str
+    kind: str = "leader-arrives"
+
+
+@dataclass(frozen=True)
+class LeaderDies:
+    """A leader is eliminated; a campaign he leads ends at once (§12.3.1)."""
+
+    name: str
+    kind: str = "leader-dies"
+
+
+@dataclass(frozen=True)
+class StartCampaign:
+    """The active nation's leader begins a campaign from `zone` (§12.3); `gold` the card grants
+    (None: the nation file's, or the table is asked)."""
+
+    leader: str
+    zone: str
+    gold: int | None = None
+    kind: str = "start-campaign"
+
+
+@dataclass(frozen=True)
+class CampaignMove:
+    """The leader and his units move to `zone` (1 gold, §12.3 5A)."""
+
+    zone: str
+    kind: str = "campaign-move"
+
+
+@dataclass(frozen=True)
+class BlockZone:
+    """1 gold blocks an adjacent zone's enemy units (§12.3.4)."""
+
+    zone: str
+    kind: str = "block"
+
+
+@dataclass(frozen=True)
+class CampaignGold:
+    """Gold from loot or a raid during the campaign, for more moves (§12.3)."""
+
+    gold: int
+    kind: str = "campaign-gold"
+
+
+@dataclass(frozen=True)
+class EndCampaign:
+    kind: str = "end-campaign"
+
+
+@dataclass(frozen=True)
+class Tell:
+    """The table's answer to a ValueNeeded question (a value on the owner's card), kept for the game."""
+
+    key: str
+    value: int
+    kind: str = "tell"
+
+
+@dataclass(frozen=True)
 class EndNationTurn:
     """The active nation is done; `without_pieces` names nations that now have none in play."""
 
@@ -147,7 +228,29 @@ Action = (
     | OpenSeaBattle
     | RollSeaRound
     | SeaRetreat
+    | NextPhase
+    | MajorInvasion
+    | LeaderArrives
+    | LeaderDies
+    | StartCampaign
+    | CampaignMove
+    | BlockZone
+    | CampaignGold
+    | EndCampaign
+    | Tell
     | EndNationTurn
+)
+TURN_ACTIONS = (
+    NextPhase,
+    MajorInvasion,
+    LeaderArrives,
+    LeaderDies,
+    StartCampaign,
+    CampaignMove,
+    BlockZone,
+    CampaignGold,
+    EndCampaign,
+    Tell,
 )
 KINDS: dict[str, type[Any]] = {
     c.kind: c
@@ -165,6 +268,7 @@ KINDS: dict[str, type[Any]] = {
         OpenSeaBattle,
         RollSeaRound,
         SeaRetreat,
+        *TURN_ACTIONS,
         EndNationTurn,
     )
 }

@@ -11,8 +11,9 @@ from typing import Any
 from companion.games.base import History
 from companion.games.vocabulary import DataError, IllegalActionError, Sentence
 
-from . import clerk
+from . import clerk, phases
 from .actions import (
+    TURN_ACTIONS,
     Action,
     Buy,
     CloseBattle,
@@ -32,6 +33,8 @@ from .actions import (
     action_to_dict,
 )
 from .battle import Battle
+from .campaign import Campaign
+from .campaign import reactions as campaign_reactions
 from .conversion import convert
 from .dice import Dice
 from .edition import Edition
@@ -50,8 +53,10 @@ from .fight import (
 from .ledger import SOURCES, Award, BattleLine, Ledger, Throw, add_retreat, round_log
 from .naval import SeaBattle, sea_over
 from .navalplay import close_sea, open_sea, roll_sea, sea_retreat_action
+from .phases import Leader, rome_duty
 from .scenario import Scenario
 from .scoring import subject_share
+from .turnplay import play_turn_action
 
 RECORD_FORMAT = "companion/italia-record"
 RECORD_VERSION = 1
@@ -99,6 +104,11 @@ class State:
     sea: SeaBattle | None = None  # a naval battle being fought (§10.8)
     dice: int = 0
     over: bool = False
+    phase: int = 1  # the active nation's phase: 1-4, 5-6 in a major invasion, 7 a campaign (phases.py)
+    major: bool = False  # the active nation makes a major invasion this turn (§12.2)
+    leaders: tuple[Leader, ...] = ()  # leaders in play, with the turn each arrived (§7.2)
+    campaign: Campaign | None = None
+    told: dict[str, int] = field(default_factory=dict)  # the table's answers to ValueNeeded, by key
     ledger: Ledger = field(default_factory=Ledger)  # this nation's turn and the last battle (tickets)
     scores: tuple[Award, ...] = ()  # the score pad, one line per award (§11.0)
 
@@ -170,6 +180,28 @@ class Game:
             return []
         return [EndNationTurn()]
 
+    def reminders(self) -> list[Sentence]:
+        """What the table should do in the active nation's phase now (the sentences the phase's start
+        said, again after a resume): Rome's duty in phase 1, the placement checklist, movement, combat."""
+        nation, state = active(self.scenario, self.state), self.state
+        if nation is None:
+            return []
+        if state.phase == 1:
+            return rome_duty(self.scenario.id, state.turn, nation)
+        if state.phase == 2:
+            bought = state.ledger.bought.get(nation, {})
+            gone = tuple(Leader(name, nation, 0) for name in state.ledger.removed)
+            return phases.placement(self.edition, nation, state.turn, gone, bought)
+        if state.phase in (3, 5):
+            return phases.movement(self.edition, nation, state.turn, second=state.phase == 5)
+        if state.phase in (4, 6):
+            return phases.combat(state.major, second=state.phase == 6)
+        return [] if state.campaign is None else [campaign_reactions(self.edition, state.campaign.zone)]
+
+    def battle_phase(self) -> str:
+        """The context a battle opened now gets (Battle.phase): normal, major-invasion-1/2, campaign."""
+        return phases.battle_phase(self.state.phase, self.state.major)
+
     def header(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict()}
 
@@ -187,6 +219,11 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
         raise IllegalActionError(Sentence("Finish the battle first."))
     if isinstance(action, OpenSeaBattle):
         return replace(state, sea=open_sea(action.sea), ledger=_opened(state.ledger)), []
+    if isinstance(action, TURN_ACTIONS):
+        nation = active(game.scenario, state)
+        if nation is None:
+            raise IllegalActionError(Sentence("No nation is playing now."))
+        return play_turn_action(game, state, action, nation)
     if isinstance(action, CollectIncome):
         return _collect(game, state, action)
     if isinstance(action, Buy):
@@ -300,13 +337,26 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
     gold = {k: min(v, numbers.gold_cap) for k, v in state.gold.items()}  # what is kept (§6.1, A9)
     without = tuple(sorted(set(state.without_pieces) | set(action.without_pieces)))
     after = replace(
-        state, gold=gold, without_pieces=without, collected=False, at=state.at + 1, ledger=Ledger()
+        state,
+        gold=gold,
+        without_pieces=without,
+        collected=False,
+        at=state.at + 1,
+        ledger=Ledger(),
+        phase=1,
+        major=False,
+        campaign=None,
     )
     if after.at < len(queue(game.scenario, after)):
-        return after, []
+        return after, rome_duty(game.scenario.id, after.turn, active(game.scenario, after) or "")
     if state.turn >= game.scenario.turns:
         return replace(after, over=True), [Sentence("The game is over.")]
-    return replace(after, turn=state.turn + 1, at=0), [Sentence("Turn {turn} begins.", turn=state.turn + 1)]
+    after = replace(after, turn=state.turn + 1, at=0)
+    first = active(game.scenario, after) or ""
+    return after, [
+        Sentence("Turn {turn} begins.", turn=after.turn),
+        *rome_duty(game.scenario.id, after.turn, first),
+    ]
 
 
 def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:

@@ -72,6 +72,7 @@ class Ledger:
     before_rounds: tuple[Throw, ...] = ()  # the open or last battle's rolls before round 1
     rounds: tuple[RoundLog, ...] = ()  # ... and its rounds
     closed: Battle | None = None  # the last battle, as it ended
+    removed: tuple[str, ...] = ()  # leaders whose time was up at the start of phase 2 (§7.2)
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ def ledger_to_dict(ledger: Ledger) -> dict[str, Any]:
         "before_rounds": [_throw_dict(t) for t in ledger.before_rounds],
         "rounds": [_round_dict(r) for r in ledger.rounds],
         "closed": None if ledger.closed is None else battle_to_dict(ledger.closed),
+        "removed": list(ledger.removed),
     }
 
 
@@ -170,6 +172,7 @@ def ledger_from_dict(data: object) -> Ledger:
             tuple(_throw(t) for t in data.get("before_rounds", [])),
             tuple(_round(r) for r in data.get("rounds", [])),
             None if data.get("closed") is None else battle_from_dict(data["closed"], "ledger.closed"),
+            tuple(str(n) for n in data.get("removed", [])),
         )
     except (TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, DataError):
