@@ -161,7 +161,7 @@ def _sides(battle: Battle, state: State, name: Callable[[str], str]) -> list[Blo
     lines: list[Block] = []
     for which in SIDES:
         units, leaders = start_side(battle.side(which))
-        needs = {t.unit: t.needed for t in first if t.side == which and t.target != "city"}
+        needs = {t.unit: t.needed for t in first if t.side == which}
         parts = [f"{n} {_key(k)}" + (f" {needs[k]}+" if k in needs else "") for k, n in sorted(units.items())]
         if leaders:
             parts.append(f"{leaders} leader{'s' if leaders > 1 else ''}")
@@ -283,6 +283,8 @@ def _after(battle: Battle, surplus: int, loot: bool, major: bool, restored: Coun
         lines.append(Text(f"Flip back: {said_units(restored)}"))
     if loot:
         lines.append(Text("City taken: loot it (the card)"))
+    if battle.ended == "raided" and battle.city == "intact":
+        lines.append(Text("City rebuilt at once (§10.7)"))
     if battle.city == "ruin" and battle.mode != "raid":
         lines.append(Text("Ruin: rebuild by removing a unit"))
     if major:

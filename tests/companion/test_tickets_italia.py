@@ -13,6 +13,7 @@ from companion.games.italia.actions import (
     CollectIncome,
     EndNationTurn,
     OpenBattle,
+    Rebuild,
     Retreat,
     RollRound,
     Score,
@@ -265,3 +266,34 @@ def test_the_chronicle_is_rebuilt_from_the_record_without_undone_decisions():
     text = lines(chronicle_ticket(g))
     assert "RED LEADS" in text
     assert "T1 1 battles (1 won) | R3 Y0 B0" in text
+
+
+def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
+    g = game()
+    fight = Battle(
+        Side("romans", {"legion": 3, "consular": 1}), Side("carthaginians", {"infantry": 1, "elephant": 1})
+    )
+    g.play(OpenBattle(fight))
+    g.play(RollRound(values=(8, 3, 9, 10, 10, 10, 10)))  # 2 legions desert on 8+ (§13.3)
+    text = lines(battle_ticket(*closed(g)))
+    assert "Rom legion desert on 8+: 8* 3 9*" in text
+    assert "R1 Rom: 10* 10* | 2 hits, 1 wasted" in text  # the one elephant takes one of them
+    assert "  Rom retreat 1 legion" in text  # the elephant's 10 (§10.2)
+    assert "Romans: lost 1 consular; retreated 1 legion; deserted 2 legion" in text
+    g.play(
+        OpenBattle(
+            Battle(
+                Side("samnites", {"infantry": 3}), Side("greeks", {"infantry": 2}), mode="raid", city="intact"
+            )
+        )
+    )
+    g.play(RollRound(values=(4, 8, 9, 5, 7)))  # Combat Example 3
+    g.play(Rebuild("defender", "infantry"))
+    text = lines(battle_ticket(*closed(g)))
+    assert text[1:4] == [
+        "SAMNITES RAID A ZONE",
+        "standard, city, no supremacy, raid: 7+",
+        "Samnites: 3 infantry 7+",
+    ]
+    assert "RAID: THE ZONE CITY RUINED" in text and "City rebuilt at once (§10.7)" in text
+    assert "Greeks: spent 1 infantry" in text

@@ -39,6 +39,7 @@ from .conversion import convert
 from .dice import Dice
 from .edition import Edition
 from .fight import (
+    Roll,
     Step,
     aftermath,
     before_first_round,
@@ -408,7 +409,7 @@ def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[
         faced = romans_facing_elephants(battle) is not None  # counted as the battle starts (A33)
         battle, rolls = before_first_round(battle, given, fear)
         fear += faced
-        throws = tuple(Throw(r.side, r.unit, r.kind, r.needed, (r.value,)) for r in rolls)
+        throws = _grouped(rolls)
         ledger = replace(ledger, before_rounds=throws)
     step = Step(aims={k: v for k, v in action.aims.items()})
     after, report = play_step(battle, step, given)
@@ -417,6 +418,14 @@ def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[
     said = [g.sentence() for g in report.groups]
     ledger = replace(ledger, rounds=ledger.rounds + (round_log(report, battle, after),))
     return replace(state, battle=after, elephant_battles=fear, ledger=ledger), said
+
+
+def _grouped(rolls: Sequence[Roll]) -> tuple[Throw, ...]:
+    """The rolls before round 1 as one throw per side, unit key and kind (fear, switch)."""
+    found: dict[tuple[str, str, str, int], list[int]] = {}
+    for r in rolls:
+        found.setdefault((r.side, r.unit, r.kind, r.needed), []).append(r.value)
+    return tuple(Throw(side, unit, kind, needed, tuple(v)) for (side, unit, kind, needed), v in found.items())
 
 
 def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) -> Game:
