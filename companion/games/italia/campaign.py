@@ -52,12 +52,12 @@ def reactions(edition: Edition, zone: str) -> Sentence:
     if zones is None:
         return Sentence(
             "Nations with units in {zone} or next to it may react, "
-            "in the order of the nation cards (§12.3.2).",
+            "in turn order (§12.3.2, A42).",
             zone=zone_name(edition, zone),
         )
     names = ", ".join(sorted(zone_name(edition, z) for z in zones))
     return Sentence(
-        "Nations with units in {zones} may react, in the order of the nation cards (§12.3.2).", zones=names
+        "Nations with units in {zones} may react, in turn order (§12.3.2, A42).", zones=names
     )
 
 

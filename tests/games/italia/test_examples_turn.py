@@ -237,7 +237,7 @@ def test_example_12_3_2_who_may_react_to_a_leader_in_ravenna():
     reacting = said(game, CampaignMove("ravenna"))[1]
     assert reacting == (
         "Nations with units in Florentia, Mare Hadriaticum, Pavia, Picenum, Ravenna, Venetia, Verona "
-        "may react, in the order of the nation cards (§12.3.2)."
+        "may react, in turn order (§12.3.2, A42)."
     )
     unknown = said(game, CampaignMove("perusia"))[1]  # the map does not list all of Perusia's neighbours
     assert unknown.startswith("Nations with units in Perusia or next to it may react")
