@@ -51,14 +51,11 @@ def reactions(edition: Edition, zone: str) -> Sentence:
     zones = reaction_zones(edition.board, zone)
     if zones is None:
         return Sentence(
-            "Nations with units in {zone} or next to it may react, "
-            "in turn order (§12.3.2, A42).",
+            "Nations with units in {zone} or next to it may react, in turn order (§12.3.2, A42).",
             zone=zone_name(edition, zone),
         )
     names = ", ".join(sorted(zone_name(edition, z) for z in zones))
-    return Sentence(
-        "Nations with units in {zones} may react, in turn order (§12.3.2, A42).", zones=names
-    )
+    return Sentence("Nations with units in {zones} may react, in turn order (§12.3.2, A42).", zones=names)
 
 
 def move(campaign: Campaign, gold: int, zone: str) -> Campaign:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.assets import edition
-from companion.commands import MAX_STATE_BYTES, UserError, read_text, user_errors
+from companion.commands import MAX_STATE_BYTES, UserError, read_text, user_errors, write_receipt
 from companion.games.italia import clerk, stateio
 from companion.games.italia.battlefile import BattleFile, read_battle_file
 from companion.games.italia.battlerun import Resolved, resolve, result
@@ -93,20 +93,6 @@ def _battle_document(resolved: Resolved) -> Any:
     from companion.tickets.italia import battle_ticket
 
     return battle_ticket(resolved.before, resolved.game.state, resolved.said)
-
-
-def write_receipt(path: str, document: Any) -> None:
-    """A ticket as the ESC/POS bytes a 58 mm printer would get."""
-    try:
-        from hardware.printer import escpos_bytes
-
-        data = escpos_bytes(document)
-    except ImportError:
-        raise UserError("--receipt needs the printer extra: pip install 'table-companion[printer]'") from None
-    try:
-        Path(path).write_bytes(data)
-    except OSError as exc:
-        raise UserError(f"--receipt: {path} cannot be written ({exc.strerror})") from None
 
 
 @user_errors
