@@ -306,18 +306,21 @@ def nation_turn_ticket(before: State, after: State, sentences: Sequence[Sentence
     name = _namer(scenario)
     nation = ledger.nation or _active(scenario, before)
     colour = scenario.nation(nation).colour if nation in {n.id for n in scenario.nations} else ""
-    blocks: list[Block] = [
-        Text(f"ITALIA {before.scenario}  TURN {before.turn}", bold=True),
-        Text(f"{name(nation).upper()} ({colour})", bold=True),
-        Rule(),
-        *_income(before, nation, name),
-        *_shop(before, nation, name),
-        *_battles(before),
-        Rule(),
-        *_next(before, after, scenario, name),
-        *map(Text, sentences),
-        Cut(),
-    ]
+    for short in (False, True):  # each battle by name, or (a long turn) their count
+        blocks: list[Block] = [
+            Text(f"ITALIA {before.scenario}  TURN {before.turn}", bold=True),
+            Text(f"{name(nation).upper()} ({colour})", bold=True),
+            Rule(),
+            *_income(before, nation, name),
+            *_shop(before, nation, name),
+            *_battles(before, nation, short),
+            Rule(),
+            *_next(before, after, scenario, name),
+            *map(Text, sentences),
+            Cut(),
+        ]
+        if length_dots(blocks, WIDTH_PX) <= TICKET_DOTS:
+            break
     return Document(f"Italia turn {before.turn}: {name(nation)}", tuple(blocks))
 
 
@@ -354,8 +357,11 @@ def _shop(state: State, nation: str, name: Callable[[str], str]) -> list[Block]:
         lines.append(Columns("  spent", f"-{ledger.spent.get(nation, 0)}"))
     lost = ledger.lost_gold.get(nation, 0) + max(0, gold - cap)
     lines.append(Columns("Kept", f"{min(gold, cap)}{f', lost {lost}' if lost else ''}"))
-    if bought:
-        lines.append(Text(f"Place now: {said_units(bought)}"))
+    if bought or cities:
+        places = [said_units(bought)] if bought else []
+        for terrain, n in sorted(cities.items()):
+            places.append(f"{'a' if n == 1 else n} cit{'y' if n == 1 else 'ies'} in a {terrain} zone")
+        lines.append(Text(f"Place now: {', '.join(places)}"))
     for master, units in sorted(ledger.bought.items()):
         if master != nation and units:
             lines += [
@@ -366,13 +372,23 @@ def _shop(state: State, nation: str, name: Callable[[str], str]) -> list[Block]:
     return lines
 
 
-def _battles(state: State) -> list[Block]:
+def _battles(state: State, nation: str, short: bool) -> list[Block]:
+    """ "Battles: Verona (won), Pavia (lost)", or "Battles: 12 (8 won, 4 lost)"."""
     fought = state.ledger.battles
     if not fought:
         return []
-    won = {"cleared": "won", "held": "lost", "submitted": "submitted", "raided": "raided"}
-    said = ", ".join(f"{b.zone or '?'} ({won.get(b.how, b.how)})" for b in fought)
-    return [Text(f"Battles: {said}")]
+    ends = [_end_for(b.how, b.winner, nation) for b in fought]
+    if short:
+        counts = {end: ends.count(end) for end in dict.fromkeys(ends)}
+        return [Text(f"Battles: {len(ends)} ({', '.join(f'{n} {end}' for end, n in counts.items())})")]
+    named = [f"{b.zone or '?'} ({end})" for b, end in zip(fought, ends, strict=True)]
+    return [Text(f"Battles: {', '.join(named)}")]
+
+
+def _end_for(how: str, winner: str | None, nation: str) -> str:
+    if how in ("raided", "raid failed", "submitted", "both destroyed"):
+        return how
+    return "won" if winner == nation else "lost"
 
 
 def _next(before: State, after: State, scenario: Scenario, name: Callable[[str], str]) -> list[Block]:

@@ -19,7 +19,7 @@ from companion.games.italia.actions import (
     Score,
 )
 from companion.games.italia.battle import Battle, Side
-from companion.games.italia.game import Game, Options
+from companion.games.italia.game import Game, Options, active
 from companion.tickets.italia import battle_ticket, chronicle_ticket, nation_turn_ticket, score_ticket
 from hardware.document import DOTS_PER_MM, Columns, Text
 from hardware.paper import paper_mm
@@ -297,3 +297,32 @@ def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
     ]
     assert "RAID: THE ZONE CITY RUINED" in text and "City rebuilt at once (§10.7)" in text
     assert "Greeks: spent 1 infantry" in text
+
+
+def test_the_longest_nation_turn_fits_100_mm():
+    """The last nation of a scoring turn, a subject, with cities bought, its master's forced
+    purchase, twelve battles, nations leaving: the battles are then counted, not named."""
+    g = game("II")
+    masters, gold = {"foederati": "western-romans"}, {"western-romans": 10, "foederati": 9}
+    g.state = g.state.__class__(**{**vars(g.state), "turn": 3, "masters": masters, "gold": gold})
+    while active(g.scenario, g.state) != "foederati":
+        g.play(EndNationTurn())
+    g.play(CollectIncome(zones=12, cities=9, controls=("ravenna",)))  # 21: 11 kept, 10 to the master
+    g.play(Buy("western-romans", {"legion": 1, "foederati": 2, "cavalry": 1}))
+    g.play(Buy("foederati", {"infantry": 2}, {"mountain": 1}))
+    for number in range(12):
+        fight = Battle(
+            Side("foederati", {"infantry": 1}), Side("vandals", {"infantry": 1}), zone=f"Zone {number}"
+        )
+        g.play(OpenBattle(fight))
+        g.play(RollRound(values=(10, 1) if number % 3 else (1, 10)))
+        g.play(CloseBattle())
+    before = g.state
+    said = g.play(EndNationTurn())
+    ticket = nation_turn_ticket(before, g.state, said)
+    text = lines(ticket)
+    assert "Battles: 12 (4 lost, 8 won)" in text
+    assert "Place now: 2 infantry, a city in a mountain zone" in text
+    assert "Leave the game: Visigoths" in text and "Score turn 3 now" in text
+    assert "WESTERN ROMANS over 10: bought" in text
+    assert paper(ticket) <= 100
