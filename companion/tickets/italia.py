@@ -365,9 +365,8 @@ def _shop(state: State, nation: str, name: Callable[[str], str]) -> list[Block]:
     for master, units in sorted(ledger.bought.items()):
         if master != nation and units:
             lines += [
-                Text(f"{name(master).upper()} over 10: bought", bold=True),
-                Columns(f"  {said_units(units)}", f"-{ledger.spent.get(master, 0)}"),
-                Text(f"  place in the {name(master)} turn"),
+                Columns(f"{name(master).upper()} over 10", f"-{ledger.spent.get(master, 0)}", bold=True),
+                Text(f"  bought {said_units(units)}: place in the {name(master)} turn"),
             ]
     return lines
 

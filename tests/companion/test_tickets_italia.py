@@ -164,8 +164,7 @@ def test_the_nation_turn_ticket_gives_income_tribute_purchases_and_the_masters_f
     assert "Wealth 5 + 4 | 9" in text
     assert "Bought | 2 infantry" in text and "  spent | -8" in text and "Kept | 1" in text
     assert "Place now: 2 infantry" in text
-    assert "ROMANS over 10: bought" in text and "  1 legion | -4" in text
-    assert "  place in the Romans turn" in text
+    assert "ROMANS over 10 | -4" in text and "  bought 1 legion: place in the Romans turn" in text
     assert "Battles: Verona (lost)" in text
     assert "Next: Etruscans (turn 1)" in text
     assert paper(ticket) <= 100
@@ -324,5 +323,5 @@ def test_the_longest_nation_turn_fits_100_mm():
     assert "Battles: 12 (4 lost, 8 won)" in text
     assert "Place now: 2 infantry, a city in a mountain zone" in text
     assert "Leave the game: Visigoths" in text and "Score turn 3 now" in text
-    assert "WESTERN ROMANS over 10: bought" in text
+    assert "WESTERN ROMANS over 10 | -18" in text
     assert paper(ticket) <= 100
