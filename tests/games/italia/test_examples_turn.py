@@ -250,6 +250,7 @@ def test_campaign_gold_blocks_loot_and_the_end():
     with pytest.raises(IllegalActionError, match="follows a campaign move"):
         game.play(BlockZone("etruria"))
     game.play(CampaignMove("perusia"))
+    assert RULES.describe(game.state)[2] == "campaign: Fabius, 1 moves"
     game.play(BlockZone("etruria"))
     game.play(CampaignMove("picenum"))
     with pytest.raises(IllegalActionError, match="not twice in a row"):
