@@ -242,7 +242,8 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
 
 
 def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentence]]:
-    game.scenario.nation(action.nation)  # a DataError names an unknown nation
+    if action.nation not in {n.id for n in game.scenario.nations}:
+        raise IllegalActionError(Sentence("{nation} is not a nation of this game.", nation=action.nation))
     if action.source not in SOURCES or not 0 <= action.points <= 999 or not 0 <= action.turn <= state.turn:
         raise IllegalActionError(
             Sentence(

@@ -280,6 +280,16 @@ def test_missing_campaign_gold_is_asked_once_and_remembered():
     assert game.state.gold["romans"] == 6
 
 
+def test_a_score_line_for_an_unknown_nation_is_refused_with_the_reason():
+    from companion.games.italia.actions import Score
+
+    game = game_at(2, "romans", cards={})
+    with pytest.raises(IllegalActionError, match="gauls is not a nation of this game"):
+        game.play(Score("gauls", "zones", 3))
+    with pytest.raises(IllegalActionError, match="names a source"):
+        game.play(Score("romans", "bribes", 3))
+
+
 def test_a_card_s_campaign_gold_needs_no_question():
     cards = {"romans": {"nation": {"id": "romans"}, "campaign": [{"turn": 8, "leader": "Marius", "gold": 2}]}}
     game = game_at(8, "romans", cards=cards)  # an invented card value, for this test only
