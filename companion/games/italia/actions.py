@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from companion.games.vocabulary import DataError
@@ -316,14 +316,37 @@ def action_from_dict(data: object) -> Action:
             }
             return RollRound(aims, tuple(int(v) for v in data.get("values", ())))
         if kind in ("buy", "retreat"):
-            fields = {k: v for k, v in data.items() if k != "kind"}
+            given = {k: v for k, v in data.items() if k != "kind"}
             for name in ("units", "cities"):
-                if name in fields:
-                    fields[name] = (
-                        counts(fields[name], f"action.{name}") if name == "units" else dict(fields[name])
+                if name in given:
+                    given[name] = (
+                        counts(given[name], f"action.{name}") if name == "units" else dict(given[name])
                     )
-            return KINDS[kind](**fields)  # type: ignore[no-any-return]
-        fields = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "kind"}
-        return KINDS[kind](**fields)  # type: ignore[no-any-return]
+            return KINDS[kind](**given)  # type: ignore[no-any-return]
+        given = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "kind"}
+        _check_fields(KINDS[kind], given)
+        return KINDS[kind](**given)  # type: ignore[no-any-return]
+    except DataError:
+        raise
     except (TypeError, ValueError, IndexError, AttributeError) as exc:
         raise DataError(f"action ({kind})", f"is malformed ({exc})") from None
+
+
+CHECKS: dict[str, tuple[str, Any]] = {  # a field's annotation -> what its value may be
+    "str": ("a string", lambda v: isinstance(v, str)),
+    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool) and -999 <= v <= 999),
+    "int | None": ("a whole number or null", lambda v: v is None or CHECKS["int"][1](v)),
+    "bool | None": ("true, false or null", lambda v: v is None or isinstance(v, bool)),
+    "tuple[str, ...]": (
+        "a list of strings",
+        lambda v: isinstance(v, tuple) and all(isinstance(i, str) for i in v),
+    ),
+}
+
+
+def _check_fields(kind: type[Any], given: dict[str, Any]) -> None:
+    """Every value of a plain action has its field's type (a record from elsewhere is not trusted)."""
+    for item in fields(kind):
+        said, fits = CHECKS.get(str(item.type), ("", None))
+        if item.name in given and fits is not None and not fits(given[item.name]):
+            raise DataError(f"action.{item.name}", f"must be {said}")

@@ -320,3 +320,22 @@ def test_the_turn_actions_round_trip_replay_and_the_state_file():
         record = type(game.records[0]).from_dict(line)
         replayed.play(record.action, record.drawn)
     assert replayed.state == game.state
+
+
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ({"kind": "tell", "key": "a.b", "value": "3"}, "action.value"),
+        ({"kind": "start-campaign", "leader": "Fabius", "zone": "rome", "gold": True}, "action.gold"),
+        ({"kind": "campaign-gold", "gold": 10**9}, "action.gold"),
+        ({"kind": "leader-arrives", "nation": "romans", "name": ["x"]}, "action.name"),
+        ({"kind": "income", "zones": 3, "cities": 1, "half": "no"}, "action.half"),
+        ({"kind": "end-nation-turn", "without_pieces": [1]}, "action.without_pieces"),
+    ],
+)
+def test_a_record_s_action_of_the_wrong_type_names_its_field(data, field):
+    from companion.games.vocabulary import DataError
+
+    with pytest.raises(DataError) as refused:
+        action_from_dict(data)
+    assert refused.value.field == field
