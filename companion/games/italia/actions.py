@@ -320,8 +320,9 @@ def action_from_dict(data: object) -> Action:
             for name in ("units", "cities"):
                 if name in given:
                     given[name] = (
-                        counts(given[name], f"action.{name}") if name == "units" else dict(given[name])
+                        counts(given[name], f"action.{name}") if name == "units" else _cities(given[name])
                     )
+            _check_fields(KINDS[kind], given)
             return KINDS[kind](**given)  # type: ignore[no-any-return]
         given = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "kind"}
         _check_fields(KINDS[kind], given)
@@ -330,6 +331,15 @@ def action_from_dict(data: object) -> Action:
         raise
     except (TypeError, ValueError, IndexError, AttributeError) as exc:
         raise DataError(f"action ({kind})", f"is malformed ({exc})") from None
+
+
+def _cities(data: object) -> Counts:
+    """Cities bought, by the terrain of their zone (§6.2)."""
+    if not isinstance(data, dict) or not all(
+        t in ("standard", "swamp", "mountain") and CHECKS["int"][1](n) and n >= 0 for t, n in data.items()
+    ):
+        raise DataError("action.cities", "must map standard, swamp or mountain to a count")
+    return dict(data)
 
 
 CHECKS: dict[str, tuple[str, Any]] = {  # a field's annotation -> what its value may be

@@ -331,6 +331,9 @@ def test_the_turn_actions_round_trip_replay_and_the_state_file():
         ({"kind": "leader-arrives", "nation": "romans", "name": ["x"]}, "action.name"),
         ({"kind": "income", "zones": 3, "cities": 1, "half": "no"}, "action.half"),
         ({"kind": "end-nation-turn", "without_pieces": [1]}, "action.without_pieces"),
+        ({"kind": "buy", "nation": "celts", "cities": {"lava": 1}}, "action.cities"),
+        ({"kind": "buy", "nation": 5, "units": {"infantry": 1}}, "action.nation"),
+        ({"kind": "buy", "nation": "celts", "cities": {"standard": "1"}}, "action.cities"),
     ],
 )
 def test_a_record_s_action_of_the_wrong_type_names_its_field(data, field):
