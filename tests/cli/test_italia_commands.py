@@ -255,9 +255,14 @@ def test_a_hostile_battle_file_is_one_line_and_writes_nothing(capsys, tmp_path, 
 
 def test_huge_battles_get_their_odds_refused_in_one_line(capsys, tmp_path):
     data = samnium()
-    data["attacker"]["units"] = {"legion": 500}
-    code, out, err = run(capsys, "italia", "odds", write(tmp_path, data))
-    assert (code, out) == (2, "") and "attacker.units: the odds are computed for at most" in err
+    data["attacker"]["units"] = {"consular": 300}  # 45,451 counts of undamaged and damaged, times 3
+    path = write(tmp_path, data)
+    code, out, err = run(capsys, "italia", "odds", path)
+    assert (code, out) == (2, "")
+    assert err == (
+        f"companion: {path}: attacker.units, defender.units: 136353 unit counts to follow, and the exact "
+        "odds follow at most 50000 (fewer units, or fewer kinds of two-hit units)\n"
+    )
 
 
 def test_income_from_counts_with_tribute(capsys):

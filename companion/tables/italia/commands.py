@@ -20,7 +20,7 @@ from companion.games.italia.game import Game, Options, State
 from companion.games.vocabulary import DataError, IllegalActionError
 from companion.tables.italia.datacheck import check_data
 
-MAX_ODDS_UNITS = 24  # a side; the exact odds grow with the units (benchmarks/italia.py)
+MAX_ODDS_STATES = 50_000  # the exact odds' work grows with the unit counts they follow (about 2 s here)
 
 
 def _edition() -> Edition:
@@ -102,11 +102,12 @@ def odds(args: argparse.Namespace) -> int:
     data, spec = load_battle(args.file)
     if spec.battle is None:
         raise UserError(f"{args.file}: kind: the odds are for land battles and raids")
-    for which in ("attacker", "defender"):
-        if spec.battle.side(which).count() > MAX_ODDS_UNITS:
-            raise UserError(
-                f"{args.file}: {which}.units: the odds are computed for at most {MAX_ODDS_UNITS} units"
-            )
+    states = odds_states(spec.battle)
+    if states > MAX_ODDS_STATES:
+        raise UserError(
+            f"{args.file}: attacker.units, defender.units: {states} unit counts to follow, and the exact "
+            f"odds follow at most {MAX_ODDS_STATES} (fewer units, or fewer kinds of two-hit units)"
+        )
     found = battle_odds(spec.battle, spec.elephant_battles)
     policy = (
         "each side aims every die at the enemy's most numerous unit; nobody retreats or submits; "
@@ -121,6 +122,17 @@ def odds(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def odds_states(battle: Any) -> int:
+    """How many unit counts the exact odds follow: per key n + 1 counts, or (n + 1)(n + 2) / 2 for a
+    two-hit type (undamaged and damaged), multiplied over both sides' keys."""
+    total = 1
+    for side in (battle.attacker, battle.defender):
+        for key, n in side.units.items():
+            two_hit = key.split(":")[0] in battle.numbers.two_hit_types
+            total *= (n + 1) * (n + 2) // 2 if two_hit else n + 1
+    return total
 
 
 def load_state(path: str) -> State:
