@@ -8,6 +8,7 @@ import functools
 import sys
 import unicodedata
 from collections.abc import Callable
+from typing import Any
 
 from companion import files
 from companion.games.vocabulary import DataError
@@ -45,6 +46,22 @@ def read_text(path: str, limit: int) -> str:
         return files.read_text(path, limit)
     except files.FileRefused as exc:
         raise UserError(str(exc)) from None
+
+
+def write_receipt(path: str, document: Any) -> None:
+    """A ticket (a hardware.document.Document) as the ESC/POS bytes a 58 mm printer would get."""
+    from pathlib import Path
+
+    try:
+        from hardware.printer import escpos_bytes
+
+        data = escpos_bytes(document)
+    except ImportError:
+        raise UserError("--receipt needs the printer extra: pip install 'table-companion[printer]'") from None
+    try:
+        Path(path).write_bytes(data)
+    except OSError as exc:
+        raise UserError(f"--receipt: {path} cannot be written ({exc.strerror})") from None
 
 
 @user_errors

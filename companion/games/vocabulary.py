@@ -37,6 +37,17 @@ class CardNeeded(IllegalActionError):
         self.deck = deck
 
 
+class ValueNeeded(IllegalActionError):
+    """The rules need a number printed on the owner's copy (a card, the board) that the data files do
+    not hold: the table asks `question`, then tells the engine the answer under `key` (it is kept
+    for the rest of the game) and plays the action again."""
+
+    def __init__(self, key: str, question: Sentence) -> None:
+        super().__init__(question)
+        self.key = key
+        self.question = question
+
+
 class DataError(ValueError):
     """A data file (map, decks, rules, state file, record) is malformed; names the field."""
 

@@ -9,6 +9,12 @@ Entry points for a table:
     clerk.turn_order, clerk.income, clerk.after_purchase, clerk.bill, clerk.consular_refusal
     stacking.retreat_room, stacking.surplus, stacking.invasion_needs
     Game, Options, replay             the checked game with its record (game.py); RULES the registry's
+    Game.reminders(), battle_phase()  the phase's reminders; the context of a battle opened now
+    actions.py                        every decision: income, buying, battles (land, raid, naval),
+                                      phases, leaders, major invasions, campaigns, Score, Tell
+    ledger.py                         the nation's turn and the last battle's rounds (for tickets)
+    battlefile.read_battle_file, battlerun.resolve   the battle file of spec 1.7, played to its end
+    vocabulary.ValueNeeded            a value on the owner's card the data lacks: ask, then Tell
 """
 
 from .battle import Battle, Group, Side, Term, attack_cap, cap_sentence, group, supremacy

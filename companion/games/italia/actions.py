@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from companion.games.vocabulary import DataError
 
 from .battle import Battle, Counts
-from .battlefile import battle_from_dict, battle_to_dict, counts
+from .battlefile import battle_from_dict, battle_to_dict, counts, sea_from_dict, sea_to_dict
+from .naval import SeaBattle
 from .rounds import Aim
 
 
@@ -85,6 +86,127 @@ class CloseBattle:
 
 
 @dataclass(frozen=True)
+class OpenSeaBattle:
+    """A naval battle (§10.8): fleets against fleets in one sea, cargo and leaders aboard."""
+
+    sea: SeaBattle
+    kind: str = "open-sea-battle"
+
+
+@dataclass(frozen=True)
+class RollSeaRound:
+    """Roll a naval round: one die per fleet; `sink[side]` the fleets that side chooses to lose
+    (empty: those with the least aboard); `values` the table's own dice, attacker's fleets first."""
+
+    sink: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    values: tuple[int, ...] = ()
+    kind: str = "roll-sea"
+
+
+@dataclass(frozen=True)
+class SeaRetreat:
+    """Some of a side's fleets leave for an adjacent sea after a round (§10.8)."""
+
+    side: str
+    fleets: tuple[str, ...]
+    kind: str = "sea-retreat"
+
+
+@dataclass(frozen=True)
+class Score:
+    """A line of the score pad (§11.0): the points the nation's card gives for `source` (zones,
+    cities, region, eliminations, loot, major battle, leader, other). The engine halves them for a
+    subject (§12.5.2). `turn` 0: the game turn now, or between turns the turn just ended."""
+
+    nation: str
+    source: str
+    points: int
+    turn: int = 0
+    kind: str = "score"
+
+
+@dataclass(frozen=True)
+class NextPhase:
+    """The active nation goes on to its next phase (§4.0; §12.2's second movement and combat); the
+    engine answers with the phase's reminders."""
+
+    kind: str = "next-phase"
+
+
+@dataclass(frozen=True)
+class MajorInvasion:
+    """The active nation's card says: a major invasion this turn (§12.2)."""
+
+    kind: str = "major-invasion"
+
+
+@dataclass(frozen=True)
+class LeaderArrives:
+    """A leader comes into play now (§7.2); he leaves at phase 2 of his nation's next turn."""
+
+    nation: str
+    name: str
+    kind: str = "leader-arrives"
+
+
+@dataclass(frozen=True)
+class LeaderDies:
+    """A leader is eliminated; a campaign he leads ends at once (§12.3.1)."""
+
+    name: str
+    kind: str = "leader-dies"
+
+
+@dataclass(frozen=True)
+class StartCampaign:
+    """The active nation's leader begins a campaign from `zone` (§12.3); `gold` the card grants
+    (None: the nation file's, or the table is asked)."""
+
+    leader: str
+    zone: str
+    gold: int | None = None
+    kind: str = "start-campaign"
+
+
+@dataclass(frozen=True)
+class CampaignMove:
+    """The leader and his units move to `zone` (1 gold, §12.3 5A)."""
+
+    zone: str
+    kind: str = "campaign-move"
+
+
+@dataclass(frozen=True)
+class BlockZone:
+    """1 gold blocks an adjacent zone's enemy units (§12.3.4)."""
+
+    zone: str
+    kind: str = "block"
+
+
+@dataclass(frozen=True)
+class CampaignGold:
+    """Gold from loot or a raid during the campaign, for more moves (§12.3)."""
+
+    gold: int
+    kind: str = "campaign-gold"
+
+
+@dataclass(frozen=True)
+class EndCampaign:
+    kind: str = "end-campaign"
+
+
+@dataclass(frozen=True)
+class Tell:
+    """The table's answer to a ValueNeeded question (a value on the owner's card), kept for the game."""
+
+    key: str
+    value: int
+    kind: str = "tell"
+
+
+@dataclass(frozen=True)
 class EndNationTurn:
     """The active nation is done; `without_pieces` names nations that now have none in play."""
 
@@ -93,7 +215,42 @@ class EndNationTurn:
 
 
 Action = (
-    CollectIncome | Buy | OpenBattle | RollRound | Retreat | Submit | Rebuild | CloseBattle | EndNationTurn
+    CollectIncome
+    | Buy
+    | OpenBattle
+    | RollRound
+    | Retreat
+    | Submit
+    | Rebuild
+    | Convert
+    | CloseBattle
+    | Score
+    | OpenSeaBattle
+    | RollSeaRound
+    | SeaRetreat
+    | NextPhase
+    | MajorInvasion
+    | LeaderArrives
+    | LeaderDies
+    | StartCampaign
+    | CampaignMove
+    | BlockZone
+    | CampaignGold
+    | EndCampaign
+    | Tell
+    | EndNationTurn
+)
+TURN_ACTIONS = (
+    NextPhase,
+    MajorInvasion,
+    LeaderArrives,
+    LeaderDies,
+    StartCampaign,
+    CampaignMove,
+    BlockZone,
+    CampaignGold,
+    EndCampaign,
+    Tell,
 )
 KINDS: dict[str, type[Any]] = {
     c.kind: c
@@ -107,6 +264,11 @@ KINDS: dict[str, type[Any]] = {
         Rebuild,
         Convert,
         CloseBattle,
+        Score,
+        OpenSeaBattle,
+        RollSeaRound,
+        SeaRetreat,
+        *TURN_ACTIONS,
         EndNationTurn,
     )
 }
@@ -116,6 +278,14 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     data = asdict(action)
     if isinstance(action, OpenBattle):
         data["battle"] = battle_to_dict(action.battle)
+    if isinstance(action, OpenSeaBattle):
+        data["sea"] = sea_to_dict(action.sea)
+    if isinstance(action, RollSeaRound):
+        data = {
+            "kind": action.kind,
+            "sink": {k: list(v) for k, v in action.sink.items()},
+            "values": list(action.values),
+        }
     if isinstance(action, RollRound):
         data["aims"] = {side: [list(a) for a in aims] for side, aims in action.aims.items()}
         data["values"] = list(action.values)
@@ -134,6 +304,11 @@ def action_from_dict(data: object) -> Action:
             return OpenBattle(
                 battle_from_dict(data.get("battle"), "action.battle"), bool(data.get("must_submit"))
             )
+        if kind == "open-sea-battle":
+            return OpenSeaBattle(sea_from_dict(data.get("sea"), "action.sea"))
+        if kind == "roll-sea":
+            sink = {str(k): tuple(str(i) for i in v) for k, v in data.get("sink", {}).items()}
+            return RollSeaRound(sink, tuple(int(v) for v in data.get("values", ())))
         if kind == "roll":
             aims = {
                 str(s): tuple((str(a[0]), str(a[1]), int(a[2])) for a in v)
@@ -141,14 +316,47 @@ def action_from_dict(data: object) -> Action:
             }
             return RollRound(aims, tuple(int(v) for v in data.get("values", ())))
         if kind in ("buy", "retreat"):
-            fields = {k: v for k, v in data.items() if k != "kind"}
+            given = {k: v for k, v in data.items() if k != "kind"}
             for name in ("units", "cities"):
-                if name in fields:
-                    fields[name] = (
-                        counts(fields[name], f"action.{name}") if name == "units" else dict(fields[name])
+                if name in given:
+                    given[name] = (
+                        counts(given[name], f"action.{name}") if name == "units" else _cities(given[name])
                     )
-            return KINDS[kind](**fields)  # type: ignore[no-any-return]
-        fields = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "kind"}
-        return KINDS[kind](**fields)  # type: ignore[no-any-return]
+            _check_fields(KINDS[kind], given)
+            return KINDS[kind](**given)  # type: ignore[no-any-return]
+        given = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k != "kind"}
+        _check_fields(KINDS[kind], given)
+        return KINDS[kind](**given)  # type: ignore[no-any-return]
+    except DataError:
+        raise
     except (TypeError, ValueError, IndexError, AttributeError) as exc:
         raise DataError(f"action ({kind})", f"is malformed ({exc})") from None
+
+
+def _cities(data: object) -> Counts:
+    """Cities bought, by the terrain of their zone (§6.2)."""
+    if not isinstance(data, dict) or not all(
+        t in ("standard", "swamp", "mountain") and CHECKS["int"][1](n) and n >= 0 for t, n in data.items()
+    ):
+        raise DataError("action.cities", "must map standard, swamp or mountain to a count")
+    return dict(data)
+
+
+CHECKS: dict[str, tuple[str, Any]] = {  # a field's annotation -> what its value may be
+    "str": ("a string", lambda v: isinstance(v, str)),
+    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool) and -999 <= v <= 999),
+    "int | None": ("a whole number or null", lambda v: v is None or CHECKS["int"][1](v)),
+    "bool | None": ("true, false or null", lambda v: v is None or isinstance(v, bool)),
+    "tuple[str, ...]": (
+        "a list of strings",
+        lambda v: isinstance(v, tuple) and all(isinstance(i, str) for i in v),
+    ),
+}
+
+
+def _check_fields(kind: type[Any], given: dict[str, Any]) -> None:
+    """Every value of a plain action has its field's type (a record from elsewhere is not trusted)."""
+    for item in fields(kind):
+        said, fits = CHECKS.get(str(item.type), ("", None))
+        if item.name in given and fits is not None and not fits(given[item.name]):
+            raise DataError(f"action.{item.name}", f"must be {said}")

@@ -33,6 +33,13 @@ class Board:
     zones: dict[str, Zone]
     adjacent: frozenset[frozenset[str]]
     complete: bool
+    complete_zones: frozenset[str] = frozenset()  # zones whose every neighbour is listed
+
+    def neighbours(self, zone: str) -> set[str] | None:
+        """The zone's neighbours, or None while the map does not list them all."""
+        if not (self.complete or zone in self.complete_zones):
+            return None
+        return {z for pair in self.adjacent if zone in pair for z in pair if z != zone}
 
 
 @dataclass(frozen=True)
@@ -100,7 +107,12 @@ def parse_board(text: str, where: str) -> Board:
     complete = data.get("meta", {}).get("complete", False)
     if not isinstance(complete, bool):
         raise DataError(f"{where}: meta.complete", "must be true or false")
-    return Board(zones, frozenset(pairs), complete)
+    listed = set()
+    for number, row in enumerate(data.get("complete", []), start=1):
+        if not isinstance(row, dict) or row.get("zone") not in zones:
+            raise DataError(f"{where}: complete {number}.zone", "must name a zone of the map")
+        listed.add(row["zone"])
+    return Board(zones, frozenset(pairs), complete, frozenset(listed))
 
 
 def _zone(row: object, where: str) -> Zone:

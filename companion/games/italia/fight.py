@@ -11,7 +11,7 @@ from companion.games.vocabulary import IllegalActionError, Sentence
 
 from .battle import LEADER, Battle, Counts, other, stacking_limit, unit_type
 from .dice import Dice
-from .rounds import Aim, RoundReport, default_aims, roll_round
+from .rounds import Aim, RoundReport, check_aims, default_aims, roll_round
 from .tally import add_units, movable, take
 
 
@@ -264,6 +264,8 @@ def fight(
 def play_step(battle: Battle, step: Step, dice: Dice) -> tuple[Battle, RoundReport]:
     """One round with its decisions: roll, then (a raid) its end, or the retreats and submission."""
     aims = {w: step.aims.get(w) or default_aims(battle, w) for w in ("attacker", "defender")}
+    for which, chosen in aims.items():  # before any die is rolled: a wrong aim costs no dice
+        check_aims(battle, which, chosen)
     needed = sum(n for w in aims for _, _, n in aims[w])
     battle, report = roll_round(battle, aims, dice.roll(needed), step.forced)
     if battle.mode == "raid":

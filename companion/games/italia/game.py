@@ -11,8 +11,9 @@ from typing import Any
 from companion.games.base import History
 from companion.games.vocabulary import DataError, IllegalActionError, Sentence
 
-from . import clerk
+from . import clerk, phases
 from .actions import (
+    TURN_ACTIONS,
     Action,
     Buy,
     CloseBattle,
@@ -20,18 +21,25 @@ from .actions import (
     Convert,
     EndNationTurn,
     OpenBattle,
+    OpenSeaBattle,
     Rebuild,
     Retreat,
     RollRound,
+    RollSeaRound,
+    Score,
+    SeaRetreat,
     Submit,
     action_from_dict,
     action_to_dict,
 )
 from .battle import Battle
+from .campaign import Campaign
+from .campaign import reactions as campaign_reactions
 from .conversion import convert
 from .dice import Dice
 from .edition import Edition
 from .fight import (
+    Roll,
     Step,
     aftermath,
     before_first_round,
@@ -43,7 +51,13 @@ from .fight import (
     romans_facing_elephants,
     submit,
 )
+from .ledger import SOURCES, Award, BattleLine, Ledger, Throw, add_retreat, round_log
+from .naval import SeaBattle, sea_over
+from .navalplay import close_sea, open_sea, roll_sea, sea_retreat_action
+from .phases import Leader, rome_duty
 from .scenario import Scenario
+from .scoring import subject_share
+from .turnplay import play_turn_action
 
 RECORD_FORMAT = "companion/italia-record"
 RECORD_VERSION = 1
@@ -88,8 +102,16 @@ class State:
     elephant_battles: int = 0
     conversions: int = 0  # the Patrimonium's, of 2 a game (§14.3)
     battle: Battle | None = None
+    sea: SeaBattle | None = None  # a naval battle being fought (§10.8)
     dice: int = 0
     over: bool = False
+    phase: int = 1  # the active nation's phase: 1-4, 5-6 in a major invasion, 7 a campaign (phases.py)
+    major: bool = False  # the active nation makes a major invasion this turn (§12.2)
+    leaders: tuple[Leader, ...] = ()  # leaders in play, with the turn each arrived (§7.2)
+    campaign: Campaign | None = None
+    told: dict[str, int] = field(default_factory=dict)  # the table's answers to ValueNeeded, by key
+    ledger: Ledger = field(default_factory=Ledger)  # this nation's turn and the last battle (tickets)
+    scores: tuple[Award, ...] = ()  # the score pad, one line per award (§11.0)
 
 
 def queue(scenario: Scenario, state: State) -> list[str]:
@@ -150,6 +172,8 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The decisions that need no numbers from the table (the rest carry counts it gives)."""
+        if self.state.sea is not None:
+            return [CloseBattle()] if sea_over(self.state.sea) else [RollSeaRound()]
         battle = self.state.battle
         if battle is not None:
             return [CloseBattle()] if over(battle) else [RollRound()]
@@ -157,17 +181,50 @@ class Game:
             return []
         return [EndNationTurn()]
 
+    def reminders(self) -> list[Sentence]:
+        """What the table should do in the active nation's phase now (the sentences the phase's start
+        said, again after a resume): Rome's duty in phase 1, the placement checklist, movement, combat."""
+        nation, state = active(self.scenario, self.state), self.state
+        if nation is None:
+            return []
+        if state.phase == 1:
+            return rome_duty(self.scenario.id, state.turn, nation)
+        if state.phase == 2:
+            bought = state.ledger.bought.get(nation, {})
+            gone = tuple(Leader(name, nation, 0) for name in state.ledger.removed)
+            return phases.placement(self.edition, nation, state.turn, gone, bought)
+        if state.phase in (3, 5):
+            return phases.movement(self.edition, nation, state.turn, second=state.phase == 5)
+        if state.phase in (4, 6):
+            return phases.combat(state.major, second=state.phase == 6)
+        return [] if state.campaign is None else [campaign_reactions(self.edition, state.campaign.zone)]
+
+    def battle_phase(self) -> str:
+        """The context a battle opened now gets (Battle.phase): normal, major-invasion-1/2, campaign."""
+        return phases.battle_phase(self.state.phase, self.state.major)
+
     def header(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict()}
 
 
 def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    if isinstance(action, Score):  # at the end of a scoring turn, or at once (loot), or after turn 10
+        return _score(game, state, action)
     if state.over:
         raise IllegalActionError(Sentence("The game is over."))
+    if isinstance(action, RollSeaRound | SeaRetreat) or (isinstance(action, CloseBattle) and state.sea):
+        return _sea_action(state, action, dice)
     if isinstance(action, RollRound | Retreat | Submit | Rebuild | Convert | CloseBattle):
         return _battle_action(game, state, action, dice)
-    if state.battle is not None:
+    if state.battle is not None or state.sea is not None:
         raise IllegalActionError(Sentence("Finish the battle first."))
+    if isinstance(action, OpenSeaBattle):
+        return replace(state, sea=open_sea(action.sea), ledger=_opened(state.ledger)), []
+    if isinstance(action, TURN_ACTIONS):
+        nation = active(game.scenario, state)
+        if nation is None:
+            raise IllegalActionError(Sentence("No nation is playing now."))
+        return play_turn_action(game, state, action, nation)
     if isinstance(action, CollectIncome):
         return _collect(game, state, action)
     if isinstance(action, Buy):
@@ -178,9 +235,34 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
             raise IllegalActionError(refusal)
         if action.must_submit:
             end = submit(action.battle, must=True)
-            return replace(state, battle=end), [Sentence("The defender submits: no combat (§12.5.1).")]
-        return replace(state, battle=action.battle), []
+            opened = replace(state, battle=end, ledger=_opened(state.ledger))
+            return opened, [Sentence("The defender submits: no combat (§12.5.1).")]
+        return replace(state, battle=action.battle, ledger=_opened(state.ledger)), []
     return _end_nation_turn(game, state, action)
+
+
+def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentence]]:
+    if action.nation not in {n.id for n in game.scenario.nations}:
+        raise IllegalActionError(Sentence("{nation} is not a nation of this game.", nation=action.nation))
+    if action.source not in SOURCES or not 0 <= action.points <= 999 or not 0 <= action.turn <= state.turn:
+        raise IllegalActionError(
+            Sentence(
+                "A score line names a source ({sources}) and 0 to 999 points.", sources=", ".join(SOURCES)
+            )
+        )
+    between = state.at == 0 and not state.collected and state.battle is None and state.turn > 1
+    turn = action.turn or (state.turn if state.over or not between else state.turn - 1)
+    halved = action.nation in state.masters
+    points = subject_share(action.points) if halved else action.points
+    award = Award(action.nation, turn, action.source, points, halved, action.points)
+    said = Sentence(
+        "{nation}: {points} points for {source}.", nation=action.nation, points=points, source=action.source
+    )
+    return replace(state, scores=state.scores + (award,)), [said]
+
+
+def _opened(ledger: Ledger) -> Ledger:
+    return replace(ledger, before_rounds=(), rounds=(), closed=None)
 
 
 def _collect(game: Game, state: State, action: CollectIncome) -> tuple[State, list[Sentence]]:
@@ -203,7 +285,8 @@ def _collect(game: Game, state: State, action: CollectIncome) -> tuple[State, li
         gold[master] = gold.get(master, 0) + made.tribute
         if clerk.forced_purchase(game.edition.numbers, gold[master]):
             must[master] = gold[master]
-    return replace(state, gold=gold, collected=True, must_spend=must), [made.sentence()]
+    ledger = replace(state.ledger, nation=nation, income=made, master=master or "")
+    return replace(state, gold=gold, collected=True, must_spend=must, ledger=ledger), [made.sentence()]
 
 
 def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
@@ -224,11 +307,29 @@ def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
     gold = dict(state.gold)
     gold[nation] = purse.kept
     must = {k: v for k, v in state.must_spend.items() if k != nation}
-    return replace(state, gold=gold, must_spend=must), [
+    ledger = _bought(state.ledger, action, cost, purse.lost)
+    return replace(state, gold=gold, must_spend=must, ledger=ledger), [
         Sentence(
             "Bought for {cost} gold; {kept} kept, {lost} lost.", cost=cost, kept=purse.kept, lost=purse.lost
         )
     ]
+
+
+def _bought(ledger: Ledger, action: Buy, cost: int, lost: int) -> Ledger:
+    nation = action.nation
+    bought, cities = dict(ledger.bought), dict(ledger.cities)
+    bought[nation] = _summed(bought.get(nation, {}), action.units)
+    cities[nation] = _summed(cities.get(nation, {}), action.cities)
+    spent = {**ledger.spent, nation: ledger.spent.get(nation, 0) + cost}
+    lost_gold = {**ledger.lost_gold, nation: ledger.lost_gold.get(nation, 0) + lost}
+    return replace(ledger, bought=bought, cities=cities, spent=spent, lost_gold=lost_gold)
+
+
+def _summed(have: dict[str, int], more: dict[str, int]) -> dict[str, int]:
+    made = dict(have)
+    for key, n in more.items():
+        made[key] = made.get(key, 0) + n
+    return {k: n for k, n in made.items() if n}
 
 
 def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[State, list[Sentence]]:
@@ -237,12 +338,27 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
     numbers = game.edition.numbers
     gold = {k: min(v, numbers.gold_cap) for k, v in state.gold.items()}  # what is kept (§6.1, A9)
     without = tuple(sorted(set(state.without_pieces) | set(action.without_pieces)))
-    after = replace(state, gold=gold, without_pieces=without, collected=False, at=state.at + 1)
+    after = replace(
+        state,
+        gold=gold,
+        without_pieces=without,
+        collected=False,
+        at=state.at + 1,
+        ledger=Ledger(),
+        phase=1,
+        major=False,
+        campaign=None,
+    )
     if after.at < len(queue(game.scenario, after)):
-        return after, []
+        return after, rome_duty(game.scenario.id, after.turn, active(game.scenario, after) or "")
     if state.turn >= game.scenario.turns:
         return replace(after, over=True), [Sentence("The game is over.")]
-    return replace(after, turn=state.turn + 1, at=0), [Sentence("Turn {turn} begins.", turn=state.turn + 1)]
+    after = replace(after, turn=state.turn + 1, at=0)
+    first = active(game.scenario, after) or ""
+    return after, [
+        Sentence("Turn {turn} begins.", turn=after.turn),
+        *rome_duty(game.scenario.id, after.turn, first),
+    ]
 
 
 def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
@@ -253,7 +369,10 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         if not over(battle):
             raise IllegalActionError(Sentence("The battle goes on: both sides still have units."))
         end = aftermath(battle)
-        return replace(state, battle=None), [Sentence("Battle over: {how}.", how=end.how)]
+        winner = None if end.winner is None else battle.side(end.winner).nation
+        fought = BattleLine(battle.zone, battle.attacker.nation, battle.defender.nation, end.how, winner)
+        ledger = replace(state.ledger, battles=state.ledger.battles + (fought,), closed=battle)
+        return replace(state, battle=None, ledger=ledger), [Sentence("Battle over: {how}.", how=end.how)]
     if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
         return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if over(battle):
@@ -261,26 +380,53 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
     if isinstance(action, RollRound):
         return _roll(state, battle, action, dice)
     if isinstance(action, Retreat):
-        return replace(state, battle=retreat(battle, action.side, action.units)), []
+        ledger = add_retreat(state.ledger, action.side, action.units)
+        return replace(state, battle=retreat(battle, action.side, action.units), ledger=ledger), []
     if isinstance(action, Convert):
         converted = convert(battle, action.unit, state.conversions)
         return replace(state, battle=converted, conversions=state.conversions + 1), []
     return replace(state, battle=submit(battle)), [Sentence("The defender submits (§12.5.1).")]
 
 
+def _sea_action(state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    sea = state.sea
+    if sea is None:
+        raise IllegalActionError(Sentence("No naval battle is open."))
+    if isinstance(action, CloseBattle):
+        line, said = close_sea(sea)
+        ledger = replace(state.ledger, battles=state.ledger.battles + (line,))
+        return replace(state, sea=None, ledger=ledger), [said]
+    if isinstance(action, SeaRetreat):
+        return replace(state, sea=sea_retreat_action(sea, action.side, action.fleets)), []
+    assert isinstance(action, RollSeaRound)
+    after, log = roll_sea(sea, action.sink, action.values, dice)
+    return replace(state, sea=after, ledger=replace(state.ledger, rounds=state.ledger.rounds + (log,))), []
+
+
 def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[State, list[Sentence]]:
     given = Dice(None, action.values) if action.values else dice
-    fear = state.elephant_battles
+    fear, ledger = state.elephant_battles, state.ledger
     if battle.round == 1:
         faced = romans_facing_elephants(battle) is not None  # counted as the battle starts (A33)
-        battle, _ = before_first_round(battle, given, fear)
+        battle, rolls = before_first_round(battle, given, fear)
         fear += faced
+        throws = _grouped(rolls)
+        ledger = replace(ledger, before_rounds=throws)
     step = Step(aims={k: v for k, v in action.aims.items()})
-    battle, report = play_step(battle, step, given)
+    after, report = play_step(battle, step, given)
     if given is not dice:
         dice.drawn.extend(given.drawn)
     said = [g.sentence() for g in report.groups]
-    return replace(state, battle=battle, elephant_battles=fear), said
+    ledger = replace(ledger, rounds=ledger.rounds + (round_log(report, battle, after),))
+    return replace(state, battle=after, elephant_battles=fear, ledger=ledger), said
+
+
+def _grouped(rolls: Sequence[Roll]) -> tuple[Throw, ...]:
+    """The rolls before round 1 as one throw per side, unit key and kind (fear, switch)."""
+    found: dict[tuple[str, str, str, int], list[int]] = {}
+    for r in rolls:
+        found.setdefault((r.side, r.unit, r.kind, r.needed), []).append(r.value)
+    return tuple(Throw(side, unit, kind, needed, tuple(v)) for (side, unit, kind, needed), v in found.items())
 
 
 def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) -> Game:

@@ -47,12 +47,15 @@ class Italia:
 
     def describe(self, state: State) -> list[str]:
         gold = ", ".join(f"{n} {g}" for n, g in sorted(state.gold.items())) or "none yet"
-        battle = (
-            "none"
-            if state.battle is None
-            else f"{state.battle.attacker.nation} attack {state.battle.zone or 'a zone'}"
-        )
-        return [f"Italia {state.scenario}, turn {state.turn}; gold: {gold}", f"battle: {battle}"]
+        battle = "none"
+        if state.battle is not None:
+            battle = f"{state.battle.attacker.nation} attack {state.battle.zone or 'a zone'}"
+        elif state.sea is not None:
+            battle = f"{state.sea.attacker.nation} attack at sea {state.sea.sea}".rstrip()
+        lines = [f"Italia {state.scenario}, turn {state.turn}; gold: {gold}", f"battle: {battle}"]
+        if state.campaign is not None:
+            lines.append(f"campaign: {state.campaign.leader}, {state.campaign.moves} moves")
+        return lines
 
 
 RULES = Italia()

@@ -57,18 +57,11 @@ def austrian_turn(args: argparse.Namespace) -> int:
 
 def write_receipt(path: str, before: State, after: State, events: list[Event]) -> None:
     """The Austrian-turn ticket as the ESC/POS bytes a 58 mm printer would get."""
+    from companion.commands import write_receipt as write_bytes
     from companion.tables.milano1848.layout import zone_layout
     from companion.tickets.milano1848 import austrian_turn_ticket
-    from hardware.printer import escpos_bytes
 
-    try:
-        data = escpos_bytes(austrian_turn_ticket(before, after, events, zone_layout()))
-    except ImportError:
-        raise UserError("--receipt needs the printer extra: pip install 'table-companion[printer]'") from None
-    try:
-        Path(path).write_bytes(data)
-    except OSError as exc:
-        raise UserError(f"--receipt: {path} cannot be written ({exc.strerror})") from None
+    write_bytes(path, austrian_turn_ticket(before, after, events, zone_layout()))
 
 
 def resolve_austrian_turn(state: State, draw: int | None, source: str) -> tuple[State, list[Event]]:
