@@ -29,10 +29,10 @@ Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group o
 # The solver's budget, in pairs of outcomes it sums (a count that does not depend on the machine's
 # load; benchmarks/italia.py prints it by army and size): the screen's 20,000 cover every battle of
 # up to 8 units a side the game fields (at most 18,469 pairs, 30-40 ms on the development machine)
-# and the smaller mixes of 10; the command's 5,000,000 cover every battle of up to 12 a side (at most
-# 214,667 pairs, about 0.3 s) with room. Beyond, a battle is refused rather than worked out for minutes.
+# and the smaller mixes of 10; the command's 1,000,000 cover every battle of up to 12 a side (at most
+# 214,667 pairs, about 0.3 s) with room. Beyond, a battle is refused within seconds, not minutes.
 SCREEN_PAIRS = 20_000
-COMMAND_PAIRS = 5_000_000
+COMMAND_PAIRS = 1_000_000
 
 
 class TooLarge(ValueError):

@@ -20,9 +20,6 @@ from companion.games.italia.game import Game, Options, State
 from companion.games.vocabulary import DataError, IllegalActionError
 from companion.tables.italia.datacheck import check_data
 
-MAX_ODDS_STATES = 50_000  # the exact odds' work grows with the unit counts they follow (about 2 s here)
-
-
 def _edition() -> Edition:
     data: Edition = edition("italia")
     return data
@@ -97,18 +94,15 @@ def _battle_document(resolved: Resolved) -> Any:
 
 @user_errors
 def odds(args: argparse.Namespace) -> int:
-    from companion.games.italia.odds import battle_odds
+    from companion.games.italia.odds import COMMAND_PAIRS, TooLarge, battle_odds
 
     data, spec = load_battle(args.file)
     if spec.battle is None:
         raise UserError(f"{args.file}: kind: the odds are for land battles and raids")
-    states = odds_states(spec.battle)
-    if states > MAX_ODDS_STATES:
-        raise UserError(
-            f"{args.file}: attacker.units, defender.units: {states} unit counts to follow, and the exact "
-            f"odds follow at most {MAX_ODDS_STATES} (fewer units, or fewer kinds of two-hit units)"
-        )
-    found = battle_odds(spec.battle, spec.elephant_battles)
+    try:
+        found = battle_odds(spec.battle, spec.elephant_battles, budget=COMMAND_PAIRS)
+    except TooLarge as error:
+        raise UserError(f"{args.file}: attacker.units, defender.units: {error}") from None
     policy = (
         "each side aims every die at the enemy's most numerous unit; nobody retreats or submits; "
         "an elephant's victims retreat their cheapest units"
@@ -122,17 +116,6 @@ def odds(args: argparse.Namespace) -> int:
         )
     )
     return 0
-
-
-def odds_states(battle: Any) -> int:
-    """How many unit counts the exact odds follow: per key n + 1 counts, or (n + 1)(n + 2) / 2 for a
-    two-hit type (undamaged and damaged), multiplied over both sides' keys."""
-    total = 1
-    for side in (battle.attacker, battle.defender):
-        for key, n in side.units.items():
-            two_hit = key.split(":")[0] in battle.numbers.two_hit_types
-            total *= (n + 1) * (n + 2) // 2 if two_hit else n + 1
-    return total
 
 
 def load_state(path: str) -> State:
