@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-BUILT_IN = {"milano1848": "companion.tables.milano1848"}
+BUILT_IN = {"milano1848": "companion.tables.milano1848", "italia": "companion.tables.italia"}
 _extra: dict[str, ModuleType] = {}
 
 

@@ -9,6 +9,7 @@ from companion.games.vocabulary import DataError
 
 from .battle import Battle, Counts
 from .battlefile import battle_from_dict, battle_to_dict, counts
+from .control import ConfirmMap, RecordScores
 from .rounds import Aim
 
 
@@ -93,7 +94,18 @@ class EndNationTurn:
 
 
 Action = (
-    CollectIncome | Buy | OpenBattle | RollRound | Retreat | Submit | Rebuild | CloseBattle | EndNationTurn
+    CollectIncome
+    | Buy
+    | OpenBattle
+    | RollRound
+    | Retreat
+    | Submit
+    | Rebuild
+    | Convert
+    | CloseBattle
+    | EndNationTurn
+    | ConfirmMap
+    | RecordScores
 )
 KINDS: dict[str, type[Any]] = {
     c.kind: c
@@ -108,6 +120,8 @@ KINDS: dict[str, type[Any]] = {
         Convert,
         CloseBattle,
         EndNationTurn,
+        ConfirmMap,
+        RecordScores,
     )
 }
 
@@ -119,6 +133,10 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, RollRound):
         data["aims"] = {side: [list(a) for a in aims] for side, aims in action.aims.items()}
         data["values"] = list(action.values)
+    if isinstance(action, ConfirmMap):
+        data["changes"] = [list(c) for c in action.changes]
+    if isinstance(action, RecordScores):
+        data["points"] = [list(p) for p in action.points]
     if isinstance(action, CollectIncome | EndNationTurn):
         data = {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
     return data
@@ -140,6 +158,10 @@ def action_from_dict(data: object) -> Action:
                 for s, v in data.get("aims", {}).items()
             }
             return RollRound(aims, tuple(int(v) for v in data.get("values", ())))
+        if kind == "confirm-map":
+            return ConfirmMap(tuple((str(z), str(h), str(c)) for z, h, c in data.get("changes", ())))
+        if kind == "record-scores":
+            return RecordScores(tuple((str(n), int(v)) for n, v in data.get("points", ())))
         if kind in ("buy", "retreat"):
             fields = {k: v for k, v in data.items() if k != "kind"}
             for name in ("units", "cities"):

@@ -28,6 +28,14 @@ from .actions import (
     action_to_dict,
 )
 from .battle import Battle
+from .control import (
+    ConfirmMap,
+    RecordScores,
+    apply_changes,
+    checked_changes,
+    checked_points,
+    zone_for,
+)
 from .conversion import convert
 from .dice import Dice
 from .edition import Edition
@@ -57,6 +65,10 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "seed": self.seed, "names": list(self.names)}
+
+    def validate(self) -> None:
+        """DataError naming the option at fault (`companion run --autoplay` checks before a game)."""
+        Options.from_dict(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: object) -> Options:
@@ -90,6 +102,11 @@ class State:
     battle: Battle | None = None
     dice: int = 0
     over: bool = False
+    control: dict[str, str] = field(default_factory=dict)  # land zone -> the nation holding it (1.4)
+    cities: dict[str, str] = field(default_factory=dict)  # land zone -> "intact" or "ruin"
+    scores: tuple[tuple[int, str, int], ...] = ()  # the score pad: (game turn, nation, points)
+    fought: tuple[str, ...] = ()  # zones whose battle closed in this nation's turn
+    confirmed: bool = False  # the control map was confirmed in this nation's turn
 
 
 def queue(scenario: Scenario, state: State) -> list[str]:
@@ -172,6 +189,8 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
         return _collect(game, state, action)
     if isinstance(action, Buy):
         return _buy(game, state, action)
+    if isinstance(action, ConfirmMap | RecordScores):
+        return _pad(game, state, action)
     if isinstance(action, OpenBattle):
         refusal = opening_refusal(action.battle)
         if refusal:
@@ -237,7 +256,15 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
     numbers = game.edition.numbers
     gold = {k: min(v, numbers.gold_cap) for k, v in state.gold.items()}  # what is kept (§6.1, A9)
     without = tuple(sorted(set(state.without_pieces) | set(action.without_pieces)))
-    after = replace(state, gold=gold, without_pieces=without, collected=False, at=state.at + 1)
+    after = replace(
+        state,
+        gold=gold,
+        without_pieces=without,
+        collected=False,
+        at=state.at + 1,
+        fought=(),
+        confirmed=False,
+    )
     if after.at < len(queue(game.scenario, after)):
         return after, []
     if state.turn >= game.scenario.turns:
@@ -253,7 +280,8 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         if not over(battle):
             raise IllegalActionError(Sentence("The battle goes on: both sides still have units."))
         end = aftermath(battle)
-        return replace(state, battle=None), [Sentence("Battle over: {how}.", how=end.how)]
+        closed = _held_after(game, state, battle, end.winner)
+        return replace(closed, battle=None), [Sentence("Battle over: {how}.", how=end.how)]
     if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
         return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if over(battle):
@@ -281,6 +309,34 @@ def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[
         dice.drawn.extend(given.drawn)
     said = [g.sentence() for g in report.groups]
     return replace(state, battle=battle, elephant_battles=fear), said
+
+
+def _pad(game: Game, state: State, action: ConfirmMap | RecordScores) -> tuple[State, list[Sentence]]:
+    """The control map confirmed, or this turn's row of the score pad (spec 1.4, 1.5.6)."""
+    nations = {n.id for n in game.scenario.nations}
+    if isinstance(action, ConfirmMap):
+        checked_changes(game.edition.board, nations, action.changes)
+        control, cities = apply_changes(state.control, state.cities, action.changes)
+        return replace(state, control=control, cities=cities, confirmed=True), []
+    if state.turn not in game.scenario.scoring_turns:
+        raise IllegalActionError(Sentence("Turn {turn} is not a scoring turn (§11.0).", turn=state.turn))
+    if any(turn == state.turn for turn, _, _ in state.scores):
+        raise IllegalActionError(Sentence("Turn {turn} is scored already.", turn=state.turn))
+    checked_points(nations, action.points)
+    row = tuple((state.turn, nation, points) for nation, points in action.points)
+    return replace(state, scores=state.scores + row), []
+
+
+def _held_after(game: Game, state: State, battle: Battle, winner: str | None) -> State:
+    """A closed battle updates the control map: the winner holds the zone (none when both are
+    gone), its city as the battle left it; the zone counts as fought this turn."""
+    zone = zone_for(game.edition.board, battle.zone)
+    if zone is None:
+        return state
+    holder = battle.side(winner).nation if winner else ""
+    city = battle.city if game.edition.board.zones[zone].city_allowed else "none"
+    control, cities = apply_changes(state.control, state.cities, ((zone, holder, city),))
+    return replace(state, control=control, cities=cities, fought=state.fought + (zone,))
 
 
 def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) -> Game:

@@ -32,7 +32,12 @@ def loads(text: str) -> State:
         raise DataError("scenario", "must be 'I' or 'II'")
     battle = values.pop("battle", None)
     values["without_pieces"] = tuple(values.get("without_pieces", ()))
-    for name in ("gold", "must_spend", "masters"):
+    values["fought"] = tuple(values.get("fought", ()))
+    try:
+        values["scores"] = tuple((int(t), str(n), int(p)) for t, n, p in values.get("scores", ()))
+    except (TypeError, ValueError):
+        raise DataError("scores", "must list [turn, nation, points]") from None
+    for name in ("gold", "must_spend", "masters", "control", "cities"):
         if not isinstance(values.get(name, {}), dict):
             raise DataError(name, "must be an object")
     try:

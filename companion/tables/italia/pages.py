@@ -1,0 +1,609 @@
+"""What the left square shows on each Italia page, with its buttons (steppers, zones, a 10-key pad),
+and the panel's sentences for the page. Every line is built from the engine's data in the table's
+words (companion.tables.italia.words)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion import i18n
+from companion.games.italia.clerk import after_purchase, bill, income, price, turn_order
+from companion.games.italia.fight import aftermath
+from companion.games.italia.preview import preview
+from companion.games.italia.tally import movable
+from companion.i18n import _, ngettext
+from companion.tables.italia.desk import SIDES, Desk, land_zones, pre_dice, shop_types
+from companion.tables.italia.table import rolled_round
+from companion.tables.italia.words import (
+    city_name,
+    colour_name,
+    counted,
+    group_line,
+    nation_name,
+    outcome,
+    side_name,
+    terrain_name,
+    unit_name,
+)
+from companion.ui import theme
+from companion.ui.painter import Painter
+from companion.ui.widgets import Button
+
+Colour = tuple[int, int, int]
+PLAYER_COLOURS: dict[str, Colour] = {
+    "red": (200, 70, 60),
+    "yellow": (225, 180, 30),
+    "blue": (70, 120, 200),
+    "green": (50, 150, 90),
+}
+LIGHT = 0.35  # a held zone's tile: the holder's colour, this much over white
+
+
+def tint(colour: Colour) -> Colour:
+    r, g, b = colour
+    return (
+        round(255 - (255 - r) * LIGHT),
+        round(255 - (255 - g) * LIGHT),
+        round(255 - (255 - b) * LIGHT),
+    )
+
+
+class Canvas:
+    """The left square being drawn: text from the top down, and its buttons."""
+
+    def __init__(self, painter: Painter, area: pygame.Rect, target: int) -> None:
+        self.painter, self.area, self.target = painter, area, target
+        self.y = area.y
+        self.spots: list[Button] = []
+
+    def line(self, text: str, colour: Colour = theme.INK, small: bool = False) -> None:
+        font = self.painter.fonts["small" if small else "body"]
+        from companion.ui.widgets import wrap
+
+        for part in wrap(font, text, self.area.width) or [""]:
+            self.painter.screen.blit(font.render(part, True, colour), (self.area.x, self.y))
+            self.y += font.get_linesize()
+
+    def gap(self, pixels: int = 6) -> None:
+        self.y += pixels
+
+    def stepper(
+        self, label: str, value: int, key: str, change: Callable[[int], None], x: int | None = None
+    ) -> None:
+        """A label, then [-] value [+] at the row's right (or at `x`): the row is a target high."""
+        t, font = self.target, self.painter.body
+        right = self.area.right if x is None else x
+        plus = pygame.Rect(right - t, self.y, t, t)
+        shown = pygame.Rect(plus.x - t, self.y, t, t)
+        minus = pygame.Rect(shown.x - t, self.y, t, t)
+        if label:
+            self.painter.screen.blit(
+                font.render(label, True, theme.INK), (self.area.x, self.y + (t - font.get_height()) // 2)
+            )
+        number = font.render(str(value), True, theme.INK)
+        self.painter.screen.blit(number, number.get_rect(center=shown.center))
+        self.spots.append(Button(minus.inflate(-4, -4), "-", partial(change, -1), action=("less", key)))
+        self.spots.append(Button(plus.inflate(-4, -4), "+", partial(change, 1), action=("more", key)))
+
+    def row_done(self) -> None:
+        self.y += self.target + 2
+
+
+def _bump(counts: dict[str, int], key: str, top: int | None, by: int) -> None:
+    value = max(0, counts.get(key, 0) + by)
+    counts[key] = value if top is None else min(top, value)
+
+
+def _bump_attr(owner: Any, name: str, by: int) -> None:
+    setattr(owner, name, max(0, getattr(owner, name) + by))
+
+
+def draw(
+    page: str, painter: Painter, area: pygame.Rect, target: int, desk: Desk, session: Any
+) -> list[Button]:
+    canvas = Canvas(painter, area, target)
+    {
+        "income": _order,
+        "shop": _shop,
+        "move": _move,
+        "setup": _setup,
+        "zones": _zone_picker,
+        "battle": _battle,
+        "retreat": _retreat,
+        "pad": _pad,
+        "aftermath": _aftermath,
+        "map": _map,
+        "end": _map,
+        "score": _score,
+        "over": _totals,
+    }[page](canvas, desk, session)
+    return canvas.spots
+
+
+# the turn clerk
+
+
+def _order(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """This turn's nations in table order: who plays, who is skipped and why (§5.0-5.2)."""
+    state, scenario = session.state, desk.scenario
+    canvas.line(_("Turn {turn}: the nations in order").format(turn=state.turn))
+    canvas.gap()
+    now = desk.nation(state)
+    for slot in turn_order(scenario, state.turn, state.without_pieces):
+        nation = scenario.nation(slot.nation)
+        if slot.plays:
+            mark = ">" if slot.nation == now else " "
+            text = f"{mark} {nation_name(slot.nation)} ({colour_name(nation.colour)})"
+            colour = PLAYER_COLOURS.get(nation.colour, theme.INK) if slot.nation == now else theme.INK
+            canvas.line(text, colour)
+        elif slot.why is not None:
+            canvas.line("   " + i18n.translate(slot.why), theme.MUTED, small=True)
+
+
+def _shop(canvas: Canvas, desk: Desk, session: Any) -> None:
+    state, numbers = session.state, desk.edition.numbers
+    nation = desk.buyer(state) or ""
+    gold = state.gold.get(nation, 0)
+    canvas.line(_("{nation}: {gold} gold to spend").format(nation=nation_name(nation), gold=gold))
+    canvas.gap()
+    for unit in shop_types(numbers, nation):
+        if unit not in desk.types and unit != "fleet":
+            continue
+        label = f"{unit_name(unit, 2).capitalize()} ({price(numbers, nation, unit)})"
+        canvas.stepper(label, desk.basket.get(unit, 0), unit, partial(_bump, desk.basket, unit, None))
+        canvas.row_done()
+    if not state.must_spend:
+        for terrain in ("standard", "mountain"):
+            cost = numbers.city_costs[terrain]
+            label = _("City, {terrain} ({cost})").format(terrain=_shop_terrain(terrain), cost=cost)
+            canvas.stepper(
+                label,
+                desk.city_buys.get(terrain, 0),
+                "city-" + terrain,
+                partial(_bump, desk.city_buys, terrain, None),
+            )
+            canvas.row_done()
+    if nation == "romans" and desk.scenario.id == "I" and desk.basket.get("consular"):
+        canvas.stepper(
+            _("Consular legions in play"),
+            desk.consular_in_play,
+            "consular-in-play",
+            partial(_bump_attr, desk, "consular_in_play"),
+        )
+        canvas.row_done()
+
+
+def _shop_terrain(terrain: str) -> str:
+    return terrain_name(terrain) if terrain == "standard" else _("mountain or swamp")
+
+
+def _move(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """The placement checklist and the movement reminders (§7.1, §7.2, §8, §9): reminders only,
+    the companion never sees the board."""
+    nation = nation_name(desk.nation(session.state) or "")
+    canvas.line(_("Place, then move: {nation}").format(nation=nation))
+    canvas.gap()
+    for text in (
+        _("Bought units first: one new unit per zone you hold (several if you hold only one)."),
+        _("Fleets go in seas next to your zones."),
+        _("Reinforcements and leaders: as the nation card says for this turn."),
+        _("Leaders that arrived on your last turn leave now."),
+        _("Moving into a mountain stops, unless with a leader or into your own intact city."),
+        _("Entering other nations' units stops the move, unless invading."),
+        _("Borderlands are empty at the end of the turn; check stacking now."),
+        _("Each battle: tap A battle, in the order the attacker chooses."),
+    ):
+        canvas.line("- " + text, small=True)
+        canvas.gap(2)
+
+
+# the battle being entered
+
+
+def _setup(canvas: Canvas, desk: Desk, session: Any) -> None:
+    state, setup = session.state, desk.setup
+    attacker = desk.nation(state) or ""
+    zone = desk.edition.board.zones.get(setup.zone)
+    where = zone.name if zone else _("no zone yet")
+    terrain = terrain_name(zone.terrain) if zone else ""
+    canvas.line(f"{where}: {terrain}, {city_name(setup.city)}" if zone else where)
+    canvas.gap()
+    third = canvas.area.width // 3
+    names = (nation_name(attacker), nation_name(setup.defender) if setup.defender else "-")
+    for number, name in enumerate(names):
+        x = canvas.area.x + third * (number + 1) + third // 2
+        text = canvas.painter.fonts["small"].render(name, True, theme.INK)
+        canvas.painter.screen.blit(text, text.get_rect(midtop=(x, canvas.y)))
+    canvas.gap(canvas.painter.fonts["small"].get_linesize() + 2)
+    rows = [(unit_name(t, 2).capitalize(), t) for t in desk.types] + [
+        (_("Leaders"), "leaders"),
+        (_("Fleets near"), "fleets"),
+    ]
+    for label, key in rows:
+        for number, which in enumerate(SIDES):
+            counts = setup.units[which] if key not in ("leaders", "fleets") else getattr(setup, key)
+            right = canvas.area.x + third * (number + 2)
+            shown = counts.get(key if key not in ("leaders", "fleets") else which, 0)
+            change = partial(_bump, counts, key if key not in ("leaders", "fleets") else which, None)
+            canvas.stepper(label if number == 0 else "", shown, f"{which[0]}:{key}", change, x=right)
+        canvas.row_done()
+    canvas.stepper(
+        _("By sea"), setup.by_sea, "by-sea", partial(_bump_attr, setup, "by_sea"), x=canvas.area.x + third * 2
+    )
+    canvas.row_done()
+
+
+def _zone_picker(canvas: Canvas, desk: Desk, session: Any) -> None:
+    canvas.line(_("Tap the zone of the battle"))
+    _zone_grid(canvas, desk, session, lambda zone: desk.pick_zone(session.state, zone))
+
+
+def _zone_grid(canvas: Canvas, desk: Desk, session: Any, tapped: Callable[[str], None]) -> None:
+    """Every land zone as a tile, grouped by region: its holder's colour and its city
+    (+ intact, x ruined); a zone changed and not yet confirmed has a dark border."""
+    state, zones = session.state, land_zones(desk.edition)
+    columns = 5
+    rows = -(-len(zones) // columns)
+    width = canvas.area.width // columns
+    height = max(canvas.target - 4, (canvas.area.bottom - canvas.y - 4) // rows)
+    for number, zone in enumerate(zones):
+        rect = pygame.Rect(
+            canvas.area.x + (number % columns) * width,
+            canvas.y + (number // columns) * height,
+            width - 4,
+            height - 4,
+        )
+        holder, city = desk.holding(state, zone.id)
+        colour = PLAYER_COLOURS.get(desk.scenario.nation(holder).colour, theme.ZONE) if holder else theme.ZONE
+        label = zone.name + {"intact": " +", "ruin": " x"}.get(city, "")
+        button = Button(
+            rect,
+            label,
+            partial(tapped, zone.id),
+            action=("zone", zone.id),
+            colour=tint(colour) if holder else theme.ZONE,
+            text_colour=theme.INK,
+        )
+        canvas.spots.append(button)
+        if zone.id in desk.changes:
+            pygame.draw.rect(canvas.painter.screen, theme.INK, rect.inflate(4, 4), width=3, border_radius=8)
+    canvas.y += rows * height
+
+
+# the battle
+
+
+def _battle(canvas: Canvas, desk: Desk, session: Any) -> None:
+    state = session.state
+    battle = state.battle
+    _sides(canvas, battle)
+    shown = preview(battle, elephant_battles=state.elephant_battles)
+    canvas.gap()
+    if battle.round == 1 and shown.cap is not None:
+        canvas.line(
+            _("At most {cap} attackers (§8.3).").format(cap=shown.cap),
+            theme.ALERT if shown.over_cap else theme.INK,
+            small=True,
+        )
+    for group in shown.groups:
+        canvas.line(f"{nation_name(battle.side(group.side).nation)}: {group_line(group)}", small=True)
+    canvas.gap()
+    _odds(canvas, session)
+    _last_round(canvas, session)
+
+
+def _sides(canvas: Canvas, battle: Any) -> None:
+    zone = battle.zone or _("the zone")
+    canvas.line(
+        _("{attacker} attack {zone}, round {round}").format(
+            attacker=nation_name(battle.attacker.nation), zone=zone, round=battle.round
+        )
+    )
+    canvas.line(f"{terrain_name(battle.terrain)}, {city_name(battle.city)}", theme.MUTED, small=True)
+    for which in SIDES:
+        side = battle.side(which)
+        leaders = (
+            ngettext(", {count} leader", ", {count} leaders", side.leaders).format(count=side.leaders)
+            if side.leaders
+            else ""
+        )
+        canvas.line(f"{nation_name(side.nation)}: {counted(side.units)}{leaders}", small=True)
+
+
+def _percent(value: float) -> str:
+    return i18n.decimal(value * 100, 1) + " %"
+
+
+def _odds(canvas: Canvas, session: Any) -> None:
+    odds = session.look_ahead()
+    if odds is None:
+        canvas.line(_("Working out the odds..."), theme.MUTED, small=True)
+        return
+    canvas.line(
+        _("Odds: attacker clears {clears}, defender holds {holds}, both destroyed {both}").format(
+            clears=_percent(odds.attacker_clears),
+            holds=_percent(odds.defender_holds),
+            both=_percent(odds.both_destroyed),
+        ),
+        theme.ITALY_GREEN,
+        small=True,
+    )
+    canvas.line(
+        _(
+            "Expected losses: attacker {a}, defender {d} (every die at the most numerous type, no retreat)"
+        ).format(a=i18n.decimal(odds.attacker_losses, 1), d=i18n.decimal(odds.defender_losses, 1)),
+        theme.MUTED,
+        small=True,
+    )
+
+
+def _last_round(canvas: Canvas, session: Any) -> None:
+    """The dice of the round just rolled, all together: a hit marked with *."""
+    move = session.last_move
+    if move is None or getattr(move[1], "kind", "") != "roll" or move[0].battle is None:
+        return
+    before, drawn = move[0], session.game.records[-1].drawn
+    rolled = rolled_round(before.battle, drawn, before.elephant_battles)
+    canvas.gap()
+    canvas.line(_("Round {round} rolled:").format(round=before.battle.round), small=True)
+    for which in SIDES:
+        dice = " ".join(
+            f"{v % 10}{'*' if v >= g.needed else ''}"
+            for g, values in rolled.groups
+            if g.side == which
+            for v in values
+        )
+        hits = rolled.hits(which)
+        said = ngettext("{count} hit", "{count} hits", hits).format(count=hits)
+        canvas.line(f"{side_name(which)}: {dice}  {said}", small=True)
+
+
+def _retreat(canvas: Canvas, desk: Desk, session: Any) -> None:
+    battle = session.state.battle
+    side = battle.side(desk.retreat_side)
+    canvas.line(_("{nation} retreat: how many of each").format(nation=nation_name(side.nation)))
+    canvas.line(
+        _("Capacity of a zone: its limit +1, minus your units there (§10.5)."), theme.MUTED, small=True
+    )
+    canvas.gap()
+    for key in sorted(side.units):
+        most = movable(side, key)
+        change = partial(_bump, desk.retreat, key, most)
+        canvas.stepper(
+            f"{unit_name(key, 2).capitalize()} ({most})", desk.retreat.get(key, 0), f"r:{key}", change
+        )
+        canvas.row_done()
+
+
+def _pad(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """A 10-key pad for the table's own d10s: each natural value in the listed order (0 = 10)."""
+    state = session.state
+    battle = state.battle
+    shown = preview(battle, elephant_battles=state.elephant_battles)
+    wanted = sum(g.dice for g in shown.groups) + pre_dice(battle, state.elephant_battles)
+    canvas.line(_("Type each die in this order (0 is 10): {count} dice").format(count=wanted))
+    for group in shown.groups:
+        canvas.line(f"{side_name(group.side)}: {group_line(group)}", small=True)
+    canvas.line(
+        _("Typed: {dice}").format(dice=" ".join(str(v % 10) for v in desk.typed) or "-"), theme.ITALY_GREEN
+    )
+    size = min(canvas.target + 12, (canvas.area.width - 16) // 5)
+    for number, digit in enumerate((1, 2, 3, 4, 5, 6, 7, 8, 9, 0)):
+        rect = pygame.Rect(
+            canvas.area.x + (number % 5) * (size + 4), canvas.y + 6 + (number // 5) * (size + 4), size, size
+        )
+        canvas.spots.append(
+            Button(rect, str(digit), partial(desk.typed.append, digit or 10), action=("digit", digit))
+        )
+
+
+def _aftermath(canvas: Canvas, desk: Desk, session: Any) -> None:
+    battle = session.state.battle
+    end = aftermath(battle)
+    _sides(canvas, battle)
+    canvas.gap()
+    canvas.line(outcome(end.how).capitalize() + ".", theme.ITALY_GREEN)
+    for which in SIDES:
+        lost = battle.side(which).tally
+        gone = {k: n for k, n in lost.lost.items()}
+        if gone:
+            canvas.line(
+                _("{nation} remove {units}.").format(
+                    nation=nation_name(battle.side(which).nation), units=counted(gone)
+                ),
+                small=True,
+            )
+    if end.surplus:
+        canvas.line(
+            ngettext(
+                "Stacking: remove {count} unit now (§8.3).",
+                "Stacking: remove {count} units now (§8.3).",
+                end.surplus,
+            ).format(count=end.surplus),
+            theme.ALERT,
+            small=True,
+        )
+    if end.loot:
+        canvas.line(
+            _("A city taken: loot it (4 gold or the card's points) if it was another player's."), small=True
+        )
+    if end.major:
+        canvas.line(_("A major battle (§13.2)."), small=True)
+    _last_round(canvas, session)
+
+
+# the control map and the score pad
+
+
+def _map(canvas: Canvas, desk: Desk, session: Any) -> None:
+    nation = nation_name(desk.nation(session.state) or "")
+    if session.state.confirmed:
+        canvas.line(_("The map as the {nation} left it").format(nation=nation))
+        _zone_grid(canvas, desk, session, lambda zone: None)
+        return
+    hint = (
+        _("Tap a zone's city: none, +, x")
+        if desk.city_mode
+        else _("Tap the zones the {nation} took or left").format(nation=nation)
+    )
+    canvas.line(hint)
+    _zone_grid(canvas, desk, session, lambda zone: desk.toggle(session.state, zone))
+
+
+def _score(canvas: Canvas, desk: Desk, session: Any) -> None:
+    state = session.state
+    canvas.line(_("Turn {turn}: each nation's points from its card").format(turn=state.turn))
+    canvas.gap()
+    nations = [s.nation for s in turn_order(desk.scenario, state.turn, state.without_pieces) if s.plays]
+    half = canvas.area.width // 2 + 4
+    for number, nation in enumerate(nations):
+        if number and number % 2 == 0:
+            canvas.row_done()
+        x = canvas.area.x + (half - 8 if number % 2 == 0 else canvas.area.width)
+        label_x = canvas.area.x + (0 if number % 2 == 0 else half)
+        text = canvas.painter.fonts["small"].render(nation_name(nation), True, theme.INK)
+        canvas.painter.screen.blit(text, (label_x, canvas.y + (canvas.target - text.get_height()) // 2))
+        canvas.stepper(
+            "", desk.points.get(nation, 0), f"s:{nation}", partial(_bump, desk.points, nation, None), x=x
+        )
+    canvas.row_done()
+    canvas.gap()
+    _player_totals(canvas, desk, state)
+
+
+def _totals(canvas: Canvas, desk: Desk, session: Any) -> None:
+    canvas.line(_("The score pad"))
+    canvas.gap()
+    _player_totals(canvas, desk, session.state)
+    for turn in sorted({t for t, _n, _p in session.state.scores}):
+        row = ", ".join(f"{nation_name(n)} {p}" for t, n, p in session.state.scores if t == turn)
+        canvas.line(_("Turn {turn}: {row}").format(turn=turn, row=row), theme.MUTED, small=True)
+
+
+def player_totals(desk: Desk, scores: tuple[tuple[int, str, int], ...]) -> list[tuple[str, int]]:
+    """Each colour's total over the score pad (a player scores for every nation of its colour)."""
+    totals = {c: 0 for c in desk.scenario.colours}
+    for _turn, nation, points in scores:
+        totals[desk.scenario.nation(nation).colour] += points
+    return sorted(totals.items(), key=lambda item: -item[1])
+
+
+def _player_totals(canvas: Canvas, desk: Desk, state: Any) -> None:
+    names = session_names(desk, state)
+    for colour, total in player_totals(desk, state.scores):
+        who = names.get(colour, "")
+        canvas.line(
+            _("{colour}{player}: {points} points").format(
+                colour=colour_name(colour).capitalize(), player=f" ({who})" if who else "", points=total
+            ),
+            PLAYER_COLOURS.get(colour, theme.INK),
+        )
+
+
+def session_names(desk: Desk, state: Any) -> dict[str, str]:
+    names = desk.names
+    return dict(zip(desk.scenario.colours, names, strict=False)) if names else {}
+
+
+# the panel's sentences
+
+
+def lines(page: str, desk: Desk, session: Any) -> list[tuple[str, Colour]]:
+    state = session.state
+    if page == "income":
+        return _income_lines(desk, state)
+    if page == "shop":
+        return _shop_lines(desk, state)
+    if page == "battle" and state.battle.round > 1:
+        return [(_("Retreats and submission come before the next roll."), theme.MUTED)]
+    if page == "map" and not desk.city_mode:
+        return [(_("Then tap Confirm the map (no change: confirm as it is)."), theme.MUTED)]
+    if page == "end":
+        return [(_("The map is confirmed."), theme.ITALY_GREEN)]
+    return []
+
+
+def _income_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
+    nation = desk.nation(state) or ""
+    subject = nation in state.masters
+    made = income(
+        desk.scenario.nation(nation),
+        desk.zones,
+        min(desk.cities, desk.zones),
+        subject=subject,
+        half=desk.half,
+    )
+    found = [
+        (
+            _("{zones} zones + {cities} cities = {earned} gold").format(
+                zones=desk.zones, cities=desk.cities, earned=made.earned
+            ),
+            theme.INK,
+        ),
+        (
+            _("Kept {kept}, tribute {tribute}; wealth {gold}").format(
+                kept=made.kept, tribute=made.tribute, gold=state.gold.get(nation, 0)
+            ),
+            theme.INK,
+        ),
+    ]
+    if desk.cities > desk.zones:
+        found.insert(0, (_("At most one city per zone held."), theme.ALERT))
+    return found
+
+
+def _shop_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
+    numbers = desk.edition.numbers
+    nation = desk.buyer(state) or ""
+    cost = bill(numbers, nation, desk.basket, desk.city_buys)
+    have = state.gold.get(nation, 0)
+    found: list[tuple[str, Colour]] = []
+    if state.must_spend:
+        found.append(
+            (
+                _("{nation} are over 10 gold: they buy units now (§6.4).").format(nation=nation_name(nation)),
+                theme.ALERT,
+            )
+        )
+    if cost > have:
+        found.append(
+            (_("{cost} gold is more than the {have} there.").format(cost=cost, have=have), theme.ALERT)
+        )
+        return found
+    purse = after_purchase(numbers, have, 0, cost)
+    found.append((_("Basket {cost} gold; {kept} kept").format(cost=cost, kept=purse.kept), theme.INK))
+    if purse.lost:
+        found.append(
+            (
+                ngettext(
+                    "{count} gold will be lost (10 is the most a nation keeps).",
+                    "{count} gold will be lost (10 is the most a nation keeps).",
+                    purse.lost,
+                ).format(count=purse.lost),
+                theme.ALERT,
+            )
+        )
+    return found
+
+
+def legend(painter: Painter, area: pygame.Rect, target: int) -> None:
+    """What the control map's tiles mean (with the menu open)."""
+    canvas = Canvas(painter, area.inflate(-16, -16), target)
+    pygame.draw.rect(painter.screen, theme.BACKGROUND, area)
+    canvas.line(_("The control map"))
+    canvas.gap()
+    for colour, rgb in PLAYER_COLOURS.items():
+        pygame.draw.rect(painter.screen, tint(rgb), (canvas.area.x, canvas.y, 40, 20), border_radius=4)
+        canvas.painter.screen.blit(
+            painter.fonts["small"].render(
+                _("held by a {colour} nation").format(colour=colour_name(colour)), True, theme.INK
+            ),
+            (canvas.area.x + 50, canvas.y),
+        )
+        canvas.gap(painter.fonts["small"].get_linesize() + 4)
+    canvas.line(_("+ an intact city, x a ruined city"), small=True)
+    canvas.line(_("A dark border: changed, not yet confirmed"), small=True)
