@@ -52,11 +52,30 @@ def tint(colour: Colour) -> Colour:
     )
 
 
+class Tile(Button):
+    """A zone of the control map: its name in the tile type, its city marked in the corner."""
+
+    font: Any = None
+    city: str = "none"
+
+    def draw(
+        self, surface: pygame.Surface, font: pygame.font.Font, narrow: pygame.font.Font | None = None
+    ) -> None:
+        pygame.draw.rect(surface, self.colour, self.rect, border_radius=6)
+        pygame.draw.rect(surface, theme.MUTED, self.rect, width=1, border_radius=6)
+        name = self.font.render(self.label, True, theme.INK)
+        surface.blit(name, name.get_rect(center=self.rect.center))
+        if self.city != "none":
+            mark = self.font.render("+" if self.city == "intact" else "x", True, theme.INK)
+            surface.blit(mark, mark.get_rect(topright=(self.rect.right - 4, self.rect.y + 1)))
+
+
 class Canvas:
     """The left square being drawn: text from the top down, and its buttons."""
 
-    def __init__(self, painter: Painter, area: pygame.Rect, target: int) -> None:
+    def __init__(self, painter: Painter, area: pygame.Rect, target: int, tile_font: Any = None) -> None:
         self.painter, self.area, self.target = painter, area, target
+        self.tile_font = tile_font or painter.fonts["small"]
         self.y = area.y
         self.spots: list[Button] = []
 
@@ -81,9 +100,10 @@ class Canvas:
         shown = pygame.Rect(plus.x - t, self.y, t, t)
         minus = pygame.Rect(shown.x - t, self.y, t, t)
         if label:
-            self.painter.screen.blit(
-                font.render(label, True, theme.INK), (self.area.x, self.y + (t - font.get_height()) // 2)
-            )
+            room = minus.x - self.area.x - 6
+            face = font if font.size(label)[0] <= room else self.painter.fonts["small"]  # a long one: small
+            drawn = face.render(label, True, theme.INK)
+            self.painter.screen.blit(drawn, (self.area.x, self.y + (t - face.get_height()) // 2))
         number = font.render(str(value), True, theme.INK)
         self.painter.screen.blit(number, number.get_rect(center=shown.center))
         self.spots.append(Button(minus.inflate(-4, -4), "-", partial(change, -1), action=("less", key)))
@@ -103,9 +123,9 @@ def _bump_attr(owner: Any, name: str, by: int) -> None:
 
 
 def draw(
-    page: str, painter: Painter, area: pygame.Rect, target: int, desk: Desk, session: Any
+    page: str, painter: Painter, area: pygame.Rect, target: int, desk: Desk, session: Any, tile_font: Any
 ) -> list[Button]:
-    canvas = Canvas(painter, area, target)
+    canvas = Canvas(painter, area, target, tile_font)
     {
         "income": _order,
         "shop": _shop,
@@ -128,20 +148,29 @@ def draw(
 
 
 def _order(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """This turn's nations in table order: who plays, who is skipped and why (§5.0-5.2)."""
+    """This turn's nations in table order: who plays, who is skipped and why (§5.0-5.2); then the
+    income's two counts (spec 1.4: zones held, intact cities in them)."""
     state, scenario = session.state, desk.scenario
     canvas.line(_("Turn {turn}: the nations in order").format(turn=state.turn))
-    canvas.gap()
     now = desk.nation(state)
+    small = canvas.painter.fonts["small"]
     for slot in turn_order(scenario, state.turn, state.without_pieces):
         nation = scenario.nation(slot.nation)
+        swatch = pygame.Rect(canvas.area.x, canvas.y + 3, 14, small.get_height() - 6)
         if slot.plays:
-            mark = ">" if slot.nation == now else " "
-            text = f"{mark} {nation_name(slot.nation)} ({colour_name(nation.colour)})"
-            colour = PLAYER_COLOURS.get(nation.colour, theme.INK) if slot.nation == now else theme.INK
-            canvas.line(text, colour)
+            pygame.draw.rect(canvas.painter.screen, PLAYER_COLOURS.get(nation.colour, theme.INK), swatch)
+            mark = "  <" if slot.nation == now else ""
+            text = f"{nation_name(slot.nation)} ({colour_name(nation.colour)}){mark}"
+            canvas.painter.screen.blit(small.render(text, True, theme.INK), (swatch.right + 6, canvas.y))
         elif slot.why is not None:
-            canvas.line("   " + i18n.translate(slot.why), theme.MUTED, small=True)
+            text = i18n.translate(slot.why)
+            canvas.painter.screen.blit(small.render(text, True, theme.MUTED), (swatch.right + 6, canvas.y))
+        canvas.y += small.get_linesize()
+    canvas.gap()
+    canvas.stepper(_("Zones held"), desk.zones, "zones", partial(_bump_attr, desk, "zones"))
+    canvas.row_done()
+    canvas.stepper(_("Intact cities in them"), desk.cities, "cities", partial(_bump_attr, desk, "cities"))
+    canvas.row_done()
 
 
 def _shop(canvas: Canvas, desk: Desk, session: Any) -> None:
@@ -212,28 +241,27 @@ def _setup(canvas: Canvas, desk: Desk, session: Any) -> None:
     terrain = terrain_name(zone.terrain) if zone else ""
     canvas.line(f"{where}: {terrain}, {city_name(setup.city)}" if zone else where)
     canvas.gap()
-    third = canvas.area.width // 3
+    column = 3 * canvas.target + 8  # one side's stepper
+    rights = (canvas.area.right - column, canvas.area.right)
+    small = canvas.painter.fonts["small"]
     names = (nation_name(attacker), nation_name(setup.defender) if setup.defender else "-")
-    for number, name in enumerate(names):
-        x = canvas.area.x + third * (number + 1) + third // 2
-        text = canvas.painter.fonts["small"].render(name, True, theme.INK)
-        canvas.painter.screen.blit(text, text.get_rect(midtop=(x, canvas.y)))
-    canvas.gap(canvas.painter.fonts["small"].get_linesize() + 2)
-    rows = [(unit_name(t, 2).capitalize(), t) for t in desk.types] + [
-        (_("Leaders"), "leaders"),
-        (_("Fleets near"), "fleets"),
-    ]
+    for name, right in zip(names, rights, strict=True):
+        text = small.render(name, True, theme.INK)
+        canvas.painter.screen.blit(text, text.get_rect(midtop=(right - column // 2 + 4, canvas.y)))
+    canvas.gap(small.get_linesize() + 2)
+    rows = [(unit_name(t, 2).capitalize(), t) for t in desk.types]
+    rows += [(_("Leaders"), "leaders"), (_("Fleets near"), "fleets")]
     for label, key in rows:
         for number, which in enumerate(SIDES):
-            counts = setup.units[which] if key not in ("leaders", "fleets") else getattr(setup, key)
-            right = canvas.area.x + third * (number + 2)
-            shown = counts.get(key if key not in ("leaders", "fleets") else which, 0)
-            change = partial(_bump, counts, key if key not in ("leaders", "fleets") else which, None)
-            canvas.stepper(label if number == 0 else "", shown, f"{which[0]}:{key}", change, x=right)
+            per_side = key in ("leaders", "fleets")
+            counts = getattr(setup, key) if per_side else setup.units[which]
+            name = which if per_side else key
+            change = partial(_bump, counts, name, None)
+            shown = counts.get(name, 0)
+            canvas.stepper(label if number == 0 else "", shown, f"{which[0]}:{key}", change, x=rights[number])
         canvas.row_done()
-    canvas.stepper(
-        _("By sea"), setup.by_sea, "by-sea", partial(_bump_attr, setup, "by_sea"), x=canvas.area.x + third * 2
-    )
+    change = partial(_bump_attr, setup, "by_sea")
+    canvas.stepper(_("Attackers by sea"), setup.by_sea, "by-sea", change, x=rights[0])
     canvas.row_done()
 
 
@@ -251,24 +279,13 @@ def _zone_grid(canvas: Canvas, desk: Desk, session: Any, tapped: Callable[[str],
     width = canvas.area.width // columns
     height = max(canvas.target - 4, (canvas.area.bottom - canvas.y - 4) // rows)
     for number, zone in enumerate(zones):
-        rect = pygame.Rect(
-            canvas.area.x + (number % columns) * width,
-            canvas.y + (number // columns) * height,
-            width - 4,
-            height - 4,
-        )
+        x, y = canvas.area.x + (number % columns) * width, canvas.y + 4 + (number // columns) * height
+        rect = pygame.Rect(x, y, width - 4, height - 4)
         holder, city = desk.holding(state, zone.id)
         colour = PLAYER_COLOURS.get(desk.scenario.nation(holder).colour, theme.ZONE) if holder else theme.ZONE
-        label = zone.name + {"intact": " +", "ruin": " x"}.get(city, "")
-        button = Button(
-            rect,
-            label,
-            partial(tapped, zone.id),
-            action=("zone", zone.id),
-            colour=tint(colour) if holder else theme.ZONE,
-            text_colour=theme.INK,
-        )
-        canvas.spots.append(button)
+        tile = Tile(rect, zone.name, partial(tapped, zone.id), action=("zone", zone.id), colour=tint(colour))
+        tile.font, tile.city = canvas.tile_font, city
+        canvas.spots.append(tile)
         if zone.id in desk.changes:
             pygame.draw.rect(canvas.painter.screen, theme.INK, rect.inflate(4, 4), width=3, border_radius=8)
     canvas.y += rows * height
@@ -315,7 +332,10 @@ def _sides(canvas: Canvas, battle: Any) -> None:
 
 
 def _percent(value: float) -> str:
-    return i18n.decimal(value * 100, 1) + " %"
+    return i18n.decimal(value * 100, 1) + "%"
+
+
+ODDS_COLOURS = (theme.ITALY_GREEN, theme.ALERT, theme.MUTED)  # attacker clears, defender holds, both go
 
 
 def _odds(canvas: Canvas, session: Any) -> None:
@@ -323,6 +343,14 @@ def _odds(canvas: Canvas, session: Any) -> None:
     if odds is None:
         canvas.line(_("Working out the odds..."), theme.MUTED, small=True)
         return
+    x = canvas.area.x
+    for share, colour in zip(
+        (odds.attacker_clears, odds.defender_holds, odds.both_destroyed), ODDS_COLOURS, strict=True
+    ):
+        width = round(share * canvas.area.width)
+        pygame.draw.rect(canvas.painter.screen, colour, (x, canvas.y, width, 12))
+        x += width
+    canvas.gap(16)
     canvas.line(
         _("Odds: attacker clears {clears}, defender holds {holds}, both destroyed {both}").format(
             clears=_percent(odds.attacker_clears),
@@ -342,7 +370,8 @@ def _odds(canvas: Canvas, session: Any) -> None:
 
 
 def _last_round(canvas: Canvas, session: Any) -> None:
-    """The dice of the round just rolled, all together: a hit marked with *."""
+    """The dice of the round just rolled, all together, each as on the die (0 for 10): a hit on
+    green, a miss on white."""
     move = session.last_move
     if move is None or getattr(move[1], "kind", "") != "roll" or move[0].battle is None:
         return
@@ -350,16 +379,28 @@ def _last_round(canvas: Canvas, session: Any) -> None:
     rolled = rolled_round(before.battle, drawn, before.elephant_battles)
     canvas.gap()
     canvas.line(_("Round {round} rolled:").format(round=before.battle.round), small=True)
+    small = canvas.painter.fonts["small"]
+    size = small.get_height() + 6
     for which in SIDES:
-        dice = " ".join(
-            f"{v % 10}{'*' if v >= g.needed else ''}"
-            for g, values in rolled.groups
-            if g.side == which
-            for v in values
-        )
         hits = rolled.hits(which)
-        said = ngettext("{count} hit", "{count} hits", hits).format(count=hits)
-        canvas.line(f"{side_name(which)}: {dice}  {said}", small=True)
+        label = f"{side_name(which)}: " + ngettext("{count} hit", "{count} hits", hits).format(count=hits)
+        canvas.painter.screen.blit(small.render(label, True, theme.INK), (canvas.area.x, canvas.y + 3))
+        x = canvas.area.x + canvas.area.width // 2 - 20
+        for group, values in rolled.groups:
+            if group.side != which:
+                continue
+            for value in values:
+                _die(canvas, pygame.Rect(x, canvas.y, size, size), value, value >= group.needed)
+                x += size + 4
+        canvas.y += size + 4
+
+
+def _die(canvas: Canvas, rect: pygame.Rect, value: int, hit: bool) -> None:
+    screen, font = canvas.painter.screen, canvas.painter.fonts["small"]
+    pygame.draw.rect(screen, theme.ITALY_GREEN if hit else theme.ZONE, rect, border_radius=4)
+    pygame.draw.rect(screen, theme.INK, rect, width=1, border_radius=4)
+    digit = font.render(str(value % 10), True, theme.BUTTON_TEXT if hit else theme.INK)
+    screen.blit(digit, digit.get_rect(center=rect.center))
 
 
 def _retreat(canvas: Canvas, desk: Desk, session: Any) -> None:
@@ -455,22 +496,26 @@ def _map(canvas: Canvas, desk: Desk, session: Any) -> None:
 
 
 def _score(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """This turn's row of the score pad: each nation's points as its card counts them (zones,
+    cities, regions, §11.0), typed in; then the players' totals so far."""
     state = session.state
-    canvas.line(_("Turn {turn}: each nation's points from its card").format(turn=state.turn))
-    canvas.gap()
+    canvas.line(_("Turn {turn}: each nation's points from its card").format(turn=state.turn), small=True)
     nations = [s.nation for s in turn_order(desk.scenario, state.turn, state.without_pieces) if s.plays]
-    half = canvas.area.width // 2 + 4
+    columns = 1 if len(nations) <= 7 else 2
+    width = canvas.area.width // columns
+    font = canvas.painter.fonts["small"] if columns == 1 else canvas.tile_font
+    top = canvas.y
     for number, nation in enumerate(nations):
-        if number and number % 2 == 0:
-            canvas.row_done()
-        x = canvas.area.x + (half - 8 if number % 2 == 0 else canvas.area.width)
-        label_x = canvas.area.x + (0 if number % 2 == 0 else half)
-        text = canvas.painter.fonts["small"].render(nation_name(nation), True, theme.INK)
-        canvas.painter.screen.blit(text, (label_x, canvas.y + (canvas.target - text.get_height()) // 2))
-        canvas.stepper(
-            "", desk.points.get(nation, 0), f"s:{nation}", partial(_bump, desk.points, nation, None), x=x
-        )
-    canvas.row_done()
+        column, row = number % columns, number // columns
+        canvas.y = top + row * (canvas.target + 2)
+        left = canvas.area.x + column * width
+        colour = PLAYER_COLOURS.get(desk.scenario.nation(nation).colour, theme.INK)
+        pygame.draw.rect(canvas.painter.screen, colour, (left, canvas.y + canvas.target // 2 - 7, 14, 14))
+        text = font.render(nation_name(nation), True, theme.INK)
+        canvas.painter.screen.blit(text, (left + 20, canvas.y + (canvas.target - text.get_height()) // 2))
+        change = partial(_bump, desk.points, nation, None)
+        canvas.stepper("", desk.points.get(nation, 0), f"s:{nation}", change, x=left + width - 6)
+    canvas.y = top + -(-len(nations) // columns) * (canvas.target + 2)
     canvas.gap()
     _player_totals(canvas, desk, state)
 
@@ -478,6 +523,10 @@ def _score(canvas: Canvas, desk: Desk, session: Any) -> None:
 def _totals(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.line(_("The score pad"))
     canvas.gap()
+    ranked = player_totals(desk, session.state.scores)
+    if ranked and ranked[0][1] > (ranked[1][1] if len(ranked) > 1 else -1):
+        who = session_names(desk, session.state).get(ranked[0][0]) or colour_name(ranked[0][0]).capitalize()
+        canvas.line(_("{player} wins.").format(player=who), theme.ITALY_GREEN)
     _player_totals(canvas, desk, session.state)
     for turn in sorted({t for t, _n, _p in session.state.scores}):
         row = ", ".join(f"{nation_name(n)} {p}" for t, n, p in session.state.scores if t == turn)
@@ -494,14 +543,19 @@ def player_totals(desk: Desk, scores: tuple[tuple[int, str, int], ...]) -> list[
 
 def _player_totals(canvas: Canvas, desk: Desk, state: Any) -> None:
     names = session_names(desk, state)
+    small = canvas.painter.fonts["small"]
     for colour, total in player_totals(desk, state.scores):
         who = names.get(colour, "")
-        canvas.line(
-            _("{colour}{player}: {points} points").format(
-                colour=colour_name(colour).capitalize(), player=f" ({who})" if who else "", points=total
-            ),
+        pygame.draw.rect(
+            canvas.painter.screen,
             PLAYER_COLOURS.get(colour, theme.INK),
+            (canvas.area.x, canvas.y + 4, 14, 14),
         )
+        text = _("{colour}{player}: {points} points").format(
+            colour=colour_name(colour).capitalize(), player=f" ({who})" if who else "", points=total
+        )
+        canvas.painter.screen.blit(small.render(text, True, theme.INK), (canvas.area.x + 20, canvas.y))
+        canvas.y += small.get_linesize()
 
 
 def session_names(desk: Desk, state: Any) -> dict[str, str]:
@@ -539,18 +593,25 @@ def _income_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
     )
     found = [
         (
-            _("{zones} zones + {cities} cities = {earned} gold").format(
+            _("Zones {zones} + cities {cities} = {earned} gold").format(
                 zones=desk.zones, cities=desk.cities, earned=made.earned
             ),
             theme.INK,
         ),
         (
-            _("Kept {kept}, tribute {tribute}; wealth {gold}").format(
-                kept=made.kept, tribute=made.tribute, gold=state.gold.get(nation, 0)
+            _("Wealth {gold} + {kept} = {total} gold to spend").format(
+                gold=state.gold.get(nation, 0), kept=made.kept, total=state.gold.get(nation, 0) + made.kept
             ),
             theme.INK,
         ),
     ]
+    if subject:
+        master = nation_name(state.masters[nation])
+        found.append(
+            (_("Tribute to the {master}: {tribute}").format(master=master, tribute=made.tribute), theme.INK)
+        )
+    if made.national < made.earned:
+        found.append((_("Half income (§6.1)."), theme.MUTED))
     if desk.cities > desk.zones:
         found.insert(0, (_("At most one city per zone held."), theme.ALERT))
     return found
@@ -575,7 +636,12 @@ def _shop_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
         )
         return found
     purse = after_purchase(numbers, have, 0, cost)
-    found.append((_("Basket {cost} gold; {kept} kept").format(cost=cost, kept=purse.kept), theme.INK))
+    found.append(
+        (
+            _("Spend {cost} of {have} gold; {kept} kept").format(cost=cost, have=have, kept=purse.kept),
+            theme.INK,
+        )
+    )
     if purse.lost:
         found.append(
             (

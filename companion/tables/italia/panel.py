@@ -48,17 +48,8 @@ def entries(desk: Desk, page: str, state: State, can_undo: bool) -> list[Entry]:
     return found
 
 
-def _step(desk: Desk, name: str, by: int) -> None:
-    setattr(desk, name, max(0, getattr(desk, name) + by))
-
-
 def _income(desk: Desk, state: State) -> list[Entry]:
-    found: list[Entry] = [
-        (_("Zones -"), ("less", "zones"), partial(_step, desk, "zones", -1)),
-        (_("Zones +"), ("more", "zones"), partial(_step, desk, "zones", 1)),
-        (_("Cities -"), ("less", "cities"), partial(_step, desk, "cities", -1)),
-        (_("Cities +"), ("more", "cities"), partial(_step, desk, "cities", 1)),
-    ]
+    found: list[Entry] = []
     nation = desk.nation(state)
     if nation and desk.scenario.nation(nation).income == "normal-or-half":
         label = _("Half income: yes") if desk.half else _("Half income: no")

@@ -16,6 +16,7 @@ from companion.tables.italia import pages
 from companion.tables.italia.desk import Desk
 from companion.tables.italia.panel import entries
 from companion.tables.italia.words import colour_name, nation_name
+from companion.ui import theme
 from companion.ui.painter import Painter
 from companion.ui.widgets import Button
 
@@ -39,6 +40,18 @@ def page_title(page: str) -> str:
     return titles[page]
 
 
+def tile_font(books: Any, height: int) -> Any:
+    """The type of the control map's tiles: the longest zone name fits a tile (5 to a row)."""
+    width = (height - 16) // 5 - 10
+    longest = max((z.name for z in books.board.zones.values() if z.kind == "land"), key=len)
+    pixels = round(theme.text_px(height) * 0.75)
+    font = theme.font_of_height(pygame, pixels)
+    while font.size(longest)[0] > width and pixels > 10:
+        pixels -= 1
+        font = theme.font_of_height(pygame, pixels)
+    return font
+
+
 class ItaliaView:
     def __init__(self, session: Any, height: int, target: int) -> None:
         game = session.game
@@ -49,6 +62,7 @@ class ItaliaView:
         self.target = target
         self.animate = True
         self.spots: list[Button] = []  # the left square's buttons (steppers, zones, keys)
+        self.tile_font = tile_font(self.edition, height)
 
     def page(self, session: Any) -> str:
         return self.desk.page(session.state)
@@ -67,7 +81,7 @@ class ItaliaView:
     def draw_board(self, painter: Painter, session: Any) -> None:
         page = self.page(session)
         area = self.board_rect.inflate(-16, -12)
-        self.spots = pages.draw(page, painter, area, self.target, self.desk, session)
+        self.spots = pages.draw(page, painter, area, self.target, self.desk, session, self.tile_font)
         for spot in self.spots:
             spot.draw(painter.screen, painter.body, painter.fonts["small"])
 
