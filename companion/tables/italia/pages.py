@@ -15,6 +15,7 @@ from companion.games.italia.clerk import after_purchase, bill, income, price, tu
 from companion.games.italia.fight import aftermath
 from companion.games.italia.preview import preview
 from companion.games.italia.tally import movable
+from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext
 from companion.tables.italia.desk import SIDES, Desk, land_zones, pre_dice, shop_types
 from companion.tables.italia.table import rolled_round
@@ -158,12 +159,16 @@ def _order(canvas: Canvas, desk: Desk, session: Any) -> None:
         nation = scenario.nation(slot.nation)
         swatch = pygame.Rect(canvas.area.x, canvas.y + 3, 14, small.get_height() - 6)
         if slot.plays:
+            if slot.nation == now:
+                row = pygame.Rect(
+                    canvas.area.x - 4, canvas.y - 1, canvas.area.width + 8, small.get_linesize() + 2
+                )
+                pygame.draw.rect(canvas.painter.screen, theme.PANEL, row, border_radius=4)
             pygame.draw.rect(canvas.painter.screen, PLAYER_COLOURS.get(nation.colour, theme.INK), swatch)
-            mark = "  <" if slot.nation == now else ""
-            text = f"{nation_name(slot.nation)} ({colour_name(nation.colour)}){mark}"
+            text = f"{nation_name(slot.nation)} ({colour_name(nation.colour)})"
             canvas.painter.screen.blit(small.render(text, True, theme.INK), (swatch.right + 6, canvas.y))
         elif slot.why is not None:
-            text = i18n.translate(slot.why)
+            text = i18n.translate(skipped(slot.why, slot.nation))
             canvas.painter.screen.blit(small.render(text, True, theme.MUTED), (swatch.right + 6, canvas.y))
         canvas.y += small.get_linesize()
     canvas.gap()
@@ -171,6 +176,11 @@ def _order(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.row_done()
     canvas.stepper(_("Intact cities in them"), desk.cities, "cities", partial(_bump_attr, desk, "cities"))
     canvas.row_done()
+
+
+def skipped(why: Sentence, nation: str) -> Sentence:
+    """Why a nation is skipped, with its name in the table's language (the engine's is English)."""
+    return Sentence(why.template, **{**why.values, "nation": nation_name(nation)})
 
 
 def _shop(canvas: Canvas, desk: Desk, session: Any) -> None:
@@ -261,7 +271,7 @@ def _setup(canvas: Canvas, desk: Desk, session: Any) -> None:
             canvas.stepper(label if number == 0 else "", shown, f"{which[0]}:{key}", change, x=rights[number])
         canvas.row_done()
     change = partial(_bump_attr, setup, "by_sea")
-    canvas.stepper(_("Attackers by sea"), setup.by_sea, "by-sea", change, x=rights[0])
+    canvas.stepper(_("By sea"), setup.by_sea, "by-sea", change, x=rights[0])
     canvas.row_done()
 
 

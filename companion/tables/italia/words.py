@@ -53,8 +53,6 @@ def unit_name(key: str, count: int = 1) -> str:
         "cavalry": ngettext("cavalry", "cavalry", count),
         "elephant": ngettext("elephant", "elephants", count),
         "fleet": ngettext("fleet", "fleets", count),
-        "leader": ngettext("leader", "leaders", count),
-        "city": ngettext("city", "cities", count),
     }
     name = forms.get(kind, kind)
     return name + " " + _("(by sea)") if key.endswith(":sea") else name

@@ -1,0 +1,227 @@
+"""Italia in the app: offered on the start screen, played through taps by its autoplay bot (every
+nation, income, a battle with a retreat, the control map, the score pad), resumed after a kill -9
+in the middle of a battle exactly there, undo that never re-rolls, the journal's commands, and the
+screens' words in Italian."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from companion import i18n  # noqa: E402
+from companion.app_command import Sessions, state_digest  # noqa: E402
+from companion.assets import edition  # noqa: E402
+from companion.cli import main  # noqa: E402
+from companion.games.italia import actions as ia  # noqa: E402
+from companion.games.italia.game import Game, Options, queue  # noqa: E402
+from companion.session import Devices, Session  # noqa: E402
+from companion.store import Journal, Store  # noqa: E402
+from companion.tables.italia import bot  # noqa: E402
+from hardware.printer import PrintService  # noqa: E402
+from hardware.sim.die import SimDie  # noqa: E402
+from hardware.sim.printer import SimPrinter  # noqa: E402
+
+
+@pytest.fixture
+def devices(tmp_path):
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    yield Devices(SimDie(), service)
+    service.close()
+
+
+def _env(tmp_path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "COMPANION_STATE_DIR": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+    }
+
+
+def _app(tmp_path, devices, seed=3):
+    from companion.ui.app import App
+
+    store = Store(tmp_path)
+    game = Game(edition("italia"), Options("I", seed, ("Anna", "Bruno", "Carla")))
+    session = Session(game, devices, journal=Journal.start(store, game))
+    return App(session, headless=True), store
+
+
+def test_the_start_screen_offers_italia_with_its_scenarios_and_sides(tmp_path):
+    from companion.ui.app import App
+
+    app = App(None, headless=True, new_session=lambda game, options: None)
+    try:
+        app.draw()
+        next(b for b in app.buttons if b.label == "Italia").on_tap()
+        app.draw()
+        labels = [b.label for b in app.buttons]
+        assert "Italia I: 3 players" in labels and "Italia II: 4 players" in labels
+        assert "Red: Greeks, Romans" in labels  # who plays which nations (§3.0)
+        next(b for b in app.buttons if b.label == "Italia II: 4 players").on_tap()
+        app.draw()
+        assert any(b.label.startswith("Green: ") for b in app.buttons)
+    finally:
+        app.close()
+
+
+def test_autoplay_plays_italia_i_through_taps_every_nation_a_battle_the_map_and_the_scores(tmp_path, devices):
+    app, store = _app(tmp_path, devices)
+    try:
+        stats = app.autoplay(rounds=3)
+        session = app.session
+        kinds = Counter(r.action.kind for r in session.game.records)
+        scenario = session.game.scenario
+        played = sum(len(queue(scenario, type(session.state)("I", turn=t))) for t in (1, 2, 3))
+        assert stats.direct == 0  # every decision was reached by taps on the screen's buttons
+        assert kinds["income"] == kinds["confirm-map"] == kinds["end-nation-turn"] == played
+        assert kinds["open-battle"] == 3 and kinds["close-battle"] == 3 and kinds["retreat"] >= 1
+        assert kinds["record-scores"] == 1 and session.state.turn == 4  # turn 3 scored, turn 4 begun
+        assert session.state.control  # the control map holds what the table confirmed
+        assert store.in_progress().actions == len(session.game.records)  # all journaled
+        assert session.devices.die.face.name.startswith("number-")  # the last round's hits on the die
+    finally:
+        app.close()
+        store.close()
+
+
+def test_companion_run_autoplays_an_italia_i_turn(tmp_path):
+    command = [sys.executable, "-m", "companion.cli", "run", "--headless", "--autoplay", "--game", "italia"]
+    done = subprocess.run(
+        [*command, "--players", "3", "--rounds", "1", "--seed", "4"],
+        env=_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "autoplay: round 2" in done.stdout and "0 actions without a button" in done.stdout
+    store = Store(tmp_path)
+    try:
+        saved = store.games()[0]
+        assert saved.title == "Italia" and saved.round == 2
+    finally:
+        store.close()
+
+
+def _first_mid_battle(seed: int) -> int:
+    """How many decisions the bot plays before a battle stands between its first and second round."""
+    game, rng = Game(edition("italia"), Options("I", seed)), random.Random(1)
+    while not (game.state.battle is not None and game.state.battle.round == 2):
+        game.play(bot(game.state, rng))
+    return len(game.records)
+
+
+def test_a_kill_9_in_the_middle_of_a_battle_resumes_exactly_there(tmp_path, devices):
+    seed = 4
+    wanted = _first_mid_battle(seed)
+    command = [sys.executable, "-m", "companion.cli", "run", "--headless", "--autoplay", "--resume"]
+    command += ["--game", "italia", "--players", "3", "--rounds", "9", "--seed", str(seed), "--trace-journal"]
+    child = subprocess.Popen(command, env=_env(tmp_path), stdout=subprocess.PIPE, text=True)
+    digest = None
+    assert child.stdout is not None
+    for line in child.stdout:
+        kind, number, said = line.split()[:3] if line.startswith("committed") else ("", "0", "")
+        if kind == "committed" and int(number) == wanted:
+            child.send_signal(signal.SIGKILL)  # pulled the plug mid-battle
+            digest = said
+            break
+    child.wait(timeout=60)
+    assert digest is not None and child.returncode == -signal.SIGKILL
+    from companion.ui.app import App
+
+    store = Store(tmp_path)
+    try:
+        resumed = Sessions(store, devices).resume()
+        assert len(resumed.game.records) in (wanted, wanted + 1)
+        if len(resumed.game.records) == wanted:
+            assert state_digest(resumed.game) == digest
+        battle = resumed.state.battle
+        assert battle is not None and battle.round >= 2  # the battle, not a fresh turn
+        app = App(resumed, headless=True)
+        try:
+            app.draw()
+            assert app.game.view.page(resumed) in ("battle", "aftermath")
+            labels = [b.label for b in app.buttons]
+            assert "Roll the round" in labels or "Close the battle" in labels
+        finally:
+            app.close()
+    finally:
+        store.close()
+
+
+def test_undo_never_rerolls_a_seen_die(tmp_path, devices):
+    app, store = _app(tmp_path, devices, seed=5)
+    try:
+        session, rng = app.session, random.Random(1)
+        while session.state.battle is None:
+            session.do(bot(session.state, rng))
+        assert session.do(ia.RollRound())
+        seen, face = session.game.records[-1].drawn, session.devices.die.face
+        session.undo()
+        assert session.message == "Undone: round."
+        assert session.do(ia.RollRound())
+        assert session.game.records[-1].drawn == seen and session.devices.die.face == face
+    finally:
+        app.close()
+        store.close()
+
+
+def test_games_list_show_export_and_import_an_italia_game(tmp_path, capsys, monkeypatch, devices):
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path))
+    app, store = _app(tmp_path, devices)
+    try:
+        app.autoplay(rounds=1)
+        live = app.session.state
+    finally:
+        app.close()
+    game_id = store.games()[0].id
+    record = tmp_path / "italia.jsonl"
+    record.write_text(store.export(game_id))
+    store.close()
+    assert main(["games", "list"]) == 0
+    assert "Italia" in capsys.readouterr().out
+    assert main(["games", "show", str(game_id)]) == 0
+    assert "Italia I, turn 2" in capsys.readouterr().out
+    assert main(["games", "import", str(record)]) == 0
+    capsys.readouterr()
+    store = Store(tmp_path)
+    try:
+        imported = store.load(store.games()[0].id)  # replayed from the record: the same dice, the same map
+        assert imported.state.control == live.control and imported.state.dice == live.dice
+    finally:
+        store.close()
+    assert main(["replay", str(record)]) == 0
+    assert '"format": "companion/italia-state"' in capsys.readouterr().out
+
+
+def test_the_italia_screens_speak_italian(tmp_path, devices):
+    app, store = _app(tmp_path, devices)
+    i18n.use("it")
+    try:
+        app.draw()
+        labels = [b.label for b in app.buttons]
+        assert "Riscuoti le entrate" in labels
+        assert app.game.view.headline(app.session)[1].startswith("Celti (giallo")
+        session, rng = app.session, random.Random(1)
+        while session.state.battle is None:
+            session.do(bot(session.state, rng))
+        app.draw()
+        assert "Lancia i dadi" in [b.label for b in app.buttons]
+        from companion.games.italia.preview import preview
+        from companion.tables.italia.words import group_line
+
+        line = group_line(preview(session.state.battle).groups[0])
+        assert "colpiscono con" in line and "Legions" not in line
+    finally:
+        i18n.use("en")
+        app.close()
+        store.close()
