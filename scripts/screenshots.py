@@ -276,7 +276,6 @@ def italia_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZ
     turn clerk's income, the shop, placement and movement, the control map, a battle entered (its
     zone picked), its round with the odds, a retreat, the table's dice, the battle over, the score
     pad on turn 3, the game over (the players' names and the points typed are an illustration)."""
-    from companion.games.italia.control import RecordScores
     from companion.games.italia.game import Game as ItaliaGame
     from companion.games.italia.game import Options as ItaliaOptions
     from companion.tables.italia import bot as italia_bot
@@ -301,13 +300,17 @@ def italia_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZ
         _italia_battle(app, shoot, suffix)
         rng = random.Random(2)
         while not (session.state.turn == 3 and session.state.confirmed and session.state.at == 6):
-            session.do(italia_bot(session.state, rng))
+            game.play(italia_bot(session.state, rng))  # straight to turn 3 (no tickets on the way)
         app.draw()
         desk.points = {"romans": 4, "samnites": 3, "celts": 2, "carthaginians": 2}
+        session.do(desk.score(session.state))  # the Celts' line is in: the pad shows it
+        _printed(service)
         shoot(app, f"italia-score{suffix}")
-        session.do(RecordScores(tuple(sorted(desk.points.items()))))
+        while desk.pending(session.state) is not None:  # one line of the pad a tap
+            session.do(desk.score(session.state))
         while not session.state.over:
-            session.do(italia_bot(session.state, rng))
+            game.play(italia_bot(session.state, rng))
+        app.draw()
         shoot(app, f"italia-over{suffix}")
         app.close()
         service.close()
@@ -367,6 +370,7 @@ def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
 
     session, desk = app.session, app.game.view.desk
     session.do(ia.CollectIncome(3, 1))
+    _printed(session.devices.printer)  # the nations' tickets so far: the printer's line says ready
     app.draw()
     desk.pick_zone(session.state, "samnium")
     desk.local = "zones"
@@ -390,6 +394,7 @@ def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
     desk.sub, desk.typed = "", []
     while session.state.battle.attacker.count() and session.state.battle.defender.count():
         session.do(ia.RollRound())
+    _printed(app.session.devices.printer)
     shoot(app, f"italia-aftermath{suffix}")
     session.do(ia.CloseBattle())
 

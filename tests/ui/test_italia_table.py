@@ -73,7 +73,11 @@ def test_the_start_screen_offers_italia_with_its_scenarios_and_sides(tmp_path):
         app.close()
 
 
-def test_autoplay_plays_italia_i_through_taps_every_nation_a_battle_the_map_and_the_scores(tmp_path, devices):
+def test_autoplay_plays_italia_i_through_taps_every_nation_a_battle_the_map_and_the_scores(
+    tmp_path, devices, monkeypatch
+):
+    printed: list[str] = []
+    monkeypatch.setattr(devices.printer, "submit", lambda document: printed.append(document.title))
     app, store = _app(tmp_path, devices)
     try:
         stats = app.autoplay(rounds=3)
@@ -84,10 +88,14 @@ def test_autoplay_plays_italia_i_through_taps_every_nation_a_battle_the_map_and_
         assert stats.direct == 0  # every decision was reached by taps on the screen's buttons
         assert kinds["income"] == kinds["confirm-map"] == kinds["end-nation-turn"] == played
         assert kinds["open-battle"] == 3 and kinds["close-battle"] == 3 and kinds["retreat"] >= 1
-        assert kinds["record-scores"] == 1 and session.state.turn == 4  # turn 3 scored, turn 4 begun
+        assert kinds["score"] == 2 and session.state.turn == 4  # turn 3 scored, turn 4 begun
+        assert {(a.turn, a.source, a.points) for a in session.state.scores} == {(3, "zones", 1)}
         assert session.state.control  # the control map holds what the table confirmed
         assert store.in_progress().actions == len(session.game.records)  # all journaled
         assert session.devices.die.face.name.startswith("number-")  # the last round's hits on the die
+        assert sum(t.startswith("Italia battle") for t in printed) == 3  # a report after each battle
+        assert sum(t.startswith("Italia turn ") for t in printed) == played  # a summary after each nation
+        assert printed.count("Italia scores, turn 3") == 1  # the score pad after the scoring turn
     finally:
         app.close()
         store.close()
@@ -225,3 +233,17 @@ def test_the_italia_screens_speak_italian(tmp_path, devices):
         i18n.use("en")
         app.close()
         store.close()
+
+
+def test_the_last_nations_turn_prints_the_chronicle_with_its_summary():
+    from companion.tables.italia import new_table
+
+    game, rng = Game(edition("italia"), Options("I", 2)), random.Random(1)
+    while True:
+        action = bot(game.state, rng)
+        before = game.state
+        said = game.play(action)
+        if game.state.over:
+            break
+    outputs = new_table().after(before, action, said, game)
+    assert [t.title for t in outputs.tickets][-1] == "Italia chronicle" and outputs.checkpoint

@@ -9,7 +9,7 @@ from companion.games.vocabulary import DataError
 
 from .battle import Battle, Counts
 from .battlefile import battle_from_dict, battle_to_dict, counts
-from .control import ConfirmMap, RecordScores
+from .control import ConfirmMap
 from .rounds import Aim
 
 
@@ -86,6 +86,19 @@ class CloseBattle:
 
 
 @dataclass(frozen=True)
+class Score:
+    """A line of the score pad (§11.0): the points the nation's card gives for `source` (zones,
+    cities, region, eliminations, loot, major battle, leader, other). The engine halves them for a
+    subject (§12.5.2). `turn` 0: the game turn now, or between turns the turn just ended."""
+
+    nation: str
+    source: str
+    points: int
+    turn: int = 0
+    kind: str = "score"
+
+
+@dataclass(frozen=True)
 class EndNationTurn:
     """The active nation is done; `without_pieces` names nations that now have none in play."""
 
@@ -103,9 +116,9 @@ Action = (
     | Rebuild
     | Convert
     | CloseBattle
+    | Score
     | EndNationTurn
     | ConfirmMap
-    | RecordScores
 )
 KINDS: dict[str, type[Any]] = {
     c.kind: c
@@ -119,9 +132,9 @@ KINDS: dict[str, type[Any]] = {
         Rebuild,
         Convert,
         CloseBattle,
+        Score,
         EndNationTurn,
         ConfirmMap,
-        RecordScores,
     )
 }
 
@@ -135,8 +148,6 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         data["values"] = list(action.values)
     if isinstance(action, ConfirmMap):
         data["changes"] = [list(c) for c in action.changes]
-    if isinstance(action, RecordScores):
-        data["points"] = [list(p) for p in action.points]
     if isinstance(action, CollectIncome | EndNationTurn):
         data = {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
     return data
@@ -160,8 +171,6 @@ def action_from_dict(data: object) -> Action:
             return RollRound(aims, tuple(int(v) for v in data.get("values", ())))
         if kind == "confirm-map":
             return ConfirmMap(tuple((str(z), str(h), str(c)) for z, h, c in data.get("changes", ())))
-        if kind == "record-scores":
-            return RecordScores(tuple((str(n), int(v)) for n, v in data.get("points", ())))
         if kind in ("buy", "retreat"):
             fields = {k: v for k, v in data.items() if k != "kind"}
             for name in ("units", "cities"):

@@ -1,7 +1,5 @@
-"""The control map and the score pad as the table tells them (spec 1.4, 1.5.6): who holds each land
-zone and its city (none, intact, ruin), confirmed at the end of a nation's turn and updated by the
-battles; the points each nation scored on a scoring turn, typed in from the cards (the text prints
-none of the cards' values, so the engine adds up what the table says and never invents a value)."""
+"""The control map as the table tells it (spec 1.4): who holds each land zone and its city (none,
+intact, ruin), confirmed at the end of a nation's turn and updated by the battles."""
 
 from __future__ import annotations
 
@@ -22,14 +20,6 @@ class ConfirmMap:
 
     changes: tuple[Holding, ...] = ()
     kind: str = "confirm-map"
-
-
-@dataclass(frozen=True)
-class RecordScores:
-    """The score pad's row for this game turn: (nation, points) as the table counted them."""
-
-    points: tuple[tuple[str, int], ...] = ()
-    kind: str = "record-scores"
 
 
 def checked_changes(board: Board, nations: set[str], changes: tuple[Holding, ...]) -> None:
@@ -60,14 +50,6 @@ def apply_changes(
         else:
             built[zone] = city
     return held, built
-
-
-def checked_points(nations: set[str], points: tuple[tuple[str, int], ...]) -> None:
-    for nation, value in points:
-        if nation not in nations:
-            raise IllegalActionError(Sentence("{nation} is not a nation of this game.", nation=nation))
-        if not isinstance(value, int) or value < 0:
-            raise IllegalActionError(Sentence("A nation never loses points (§11.0)."))
 
 
 def zone_for(board: Board, name: str) -> str | None:

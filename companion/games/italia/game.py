@@ -23,19 +23,13 @@ from .actions import (
     Rebuild,
     Retreat,
     RollRound,
+    Score,
     Submit,
     action_from_dict,
     action_to_dict,
 )
 from .battle import Battle
-from .control import (
-    ConfirmMap,
-    RecordScores,
-    apply_changes,
-    checked_changes,
-    checked_points,
-    zone_for,
-)
+from .control import ConfirmMap, apply_changes, checked_changes, zone_for
 from .conversion import convert
 from .dice import Dice
 from .edition import Edition
@@ -51,7 +45,9 @@ from .fight import (
     romans_facing_elephants,
     submit,
 )
+from .ledger import SOURCES, Award, BattleLine, Ledger, Throw, add_retreat, round_log
 from .scenario import Scenario
+from .scoring import subject_share
 
 RECORD_FORMAT = "companion/italia-record"
 RECORD_VERSION = 1
@@ -102,10 +98,10 @@ class State:
     battle: Battle | None = None
     dice: int = 0
     over: bool = False
+    ledger: Ledger = field(default_factory=Ledger)  # this nation's turn and the last battle (tickets)
+    scores: tuple[Award, ...] = ()  # the score pad, one line per award (§11.0)
     control: dict[str, str] = field(default_factory=dict)  # land zone -> the nation holding it (1.4)
     cities: dict[str, str] = field(default_factory=dict)  # land zone -> "intact" or "ruin"
-    scores: tuple[tuple[int, str, int], ...] = ()  # the score pad: (game turn, nation, points)
-    fought: tuple[str, ...] = ()  # zones whose battle closed in this nation's turn
     confirmed: bool = False  # the control map was confirmed in this nation's turn
 
 
@@ -179,6 +175,8 @@ class Game:
 
 
 def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    if isinstance(action, Score):  # at the end of a scoring turn, or at once (loot), or after turn 10
+        return _score(game, state, action)
     if state.over:
         raise IllegalActionError(Sentence("The game is over."))
     if isinstance(action, RollRound | Retreat | Submit | Rebuild | Convert | CloseBattle):
@@ -189,17 +187,41 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
         return _collect(game, state, action)
     if isinstance(action, Buy):
         return _buy(game, state, action)
-    if isinstance(action, ConfirmMap | RecordScores):
-        return _pad(game, state, action)
+    if isinstance(action, ConfirmMap):
+        return _confirm(game, state, action)
     if isinstance(action, OpenBattle):
         refusal = opening_refusal(action.battle)
         if refusal:
             raise IllegalActionError(refusal)
         if action.must_submit:
             end = submit(action.battle, must=True)
-            return replace(state, battle=end), [Sentence("The defender submits: no combat (§12.5.1).")]
-        return replace(state, battle=action.battle), []
+            opened = replace(state, battle=end, ledger=_opened(state.ledger))
+            return opened, [Sentence("The defender submits: no combat (§12.5.1).")]
+        return replace(state, battle=action.battle, ledger=_opened(state.ledger)), []
     return _end_nation_turn(game, state, action)
+
+
+def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentence]]:
+    game.scenario.nation(action.nation)  # a DataError names an unknown nation
+    if action.source not in SOURCES or not 0 <= action.points <= 999 or not 0 <= action.turn <= state.turn:
+        raise IllegalActionError(
+            Sentence(
+                "A score line names a source ({sources}) and 0 to 999 points.", sources=", ".join(SOURCES)
+            )
+        )
+    between = state.at == 0 and not state.collected and state.battle is None and state.turn > 1
+    turn = action.turn or (state.turn if state.over or not between else state.turn - 1)
+    halved = action.nation in state.masters
+    points = subject_share(action.points) if halved else action.points
+    award = Award(action.nation, turn, action.source, points, halved, action.points)
+    said = Sentence(
+        "{nation}: {points} points for {source}.", nation=action.nation, points=points, source=action.source
+    )
+    return replace(state, scores=state.scores + (award,)), [said]
+
+
+def _opened(ledger: Ledger) -> Ledger:
+    return replace(ledger, before_rounds=(), rounds=(), closed=None)
 
 
 def _collect(game: Game, state: State, action: CollectIncome) -> tuple[State, list[Sentence]]:
@@ -222,7 +244,8 @@ def _collect(game: Game, state: State, action: CollectIncome) -> tuple[State, li
         gold[master] = gold.get(master, 0) + made.tribute
         if clerk.forced_purchase(game.edition.numbers, gold[master]):
             must[master] = gold[master]
-    return replace(state, gold=gold, collected=True, must_spend=must), [made.sentence()]
+    ledger = replace(state.ledger, nation=nation, income=made, master=master or "")
+    return replace(state, gold=gold, collected=True, must_spend=must, ledger=ledger), [made.sentence()]
 
 
 def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
@@ -243,11 +266,29 @@ def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
     gold = dict(state.gold)
     gold[nation] = purse.kept
     must = {k: v for k, v in state.must_spend.items() if k != nation}
-    return replace(state, gold=gold, must_spend=must), [
+    ledger = _bought(state.ledger, action, cost, purse.lost)
+    return replace(state, gold=gold, must_spend=must, ledger=ledger), [
         Sentence(
             "Bought for {cost} gold; {kept} kept, {lost} lost.", cost=cost, kept=purse.kept, lost=purse.lost
         )
     ]
+
+
+def _bought(ledger: Ledger, action: Buy, cost: int, lost: int) -> Ledger:
+    nation = action.nation
+    bought, cities = dict(ledger.bought), dict(ledger.cities)
+    bought[nation] = _summed(bought.get(nation, {}), action.units)
+    cities[nation] = _summed(cities.get(nation, {}), action.cities)
+    spent = {**ledger.spent, nation: ledger.spent.get(nation, 0) + cost}
+    lost_gold = {**ledger.lost_gold, nation: ledger.lost_gold.get(nation, 0) + lost}
+    return replace(ledger, bought=bought, cities=cities, spent=spent, lost_gold=lost_gold)
+
+
+def _summed(have: dict[str, int], more: dict[str, int]) -> dict[str, int]:
+    made = dict(have)
+    for key, n in more.items():
+        made[key] = made.get(key, 0) + n
+    return {k: n for k, n in made.items() if n}
 
 
 def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[State, list[Sentence]]:
@@ -262,7 +303,7 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
         without_pieces=without,
         collected=False,
         at=state.at + 1,
-        fought=(),
+        ledger=Ledger(),
         confirmed=False,
     )
     if after.at < len(queue(game.scenario, after)):
@@ -280,8 +321,11 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         if not over(battle):
             raise IllegalActionError(Sentence("The battle goes on: both sides still have units."))
         end = aftermath(battle)
+        winner = None if end.winner is None else battle.side(end.winner).nation
+        fought = BattleLine(battle.zone, battle.attacker.nation, battle.defender.nation, end.how, winner)
+        ledger = replace(state.ledger, battles=state.ledger.battles + (fought,), closed=battle)
         closed = _held_after(game, state, battle, end.winner)
-        return replace(closed, battle=None), [Sentence("Battle over: {how}.", how=end.how)]
+        return replace(closed, battle=None, ledger=ledger), [Sentence("Battle over: {how}.", how=end.how)]
     if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
         return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if over(battle):
@@ -289,7 +333,8 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
     if isinstance(action, RollRound):
         return _roll(state, battle, action, dice)
     if isinstance(action, Retreat):
-        return replace(state, battle=retreat(battle, action.side, action.units)), []
+        ledger = add_retreat(state.ledger, action.side, action.units)
+        return replace(state, battle=retreat(battle, action.side, action.units), ledger=ledger), []
     if isinstance(action, Convert):
         converted = convert(battle, action.unit, state.conversions)
         return replace(state, battle=converted, conversions=state.conversions + 1), []
@@ -298,45 +343,40 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
 
 def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[State, list[Sentence]]:
     given = Dice(None, action.values) if action.values else dice
-    fear = state.elephant_battles
+    fear, ledger = state.elephant_battles, state.ledger
     if battle.round == 1:
         faced = romans_facing_elephants(battle) is not None  # counted as the battle starts (A33)
-        battle, _ = before_first_round(battle, given, fear)
+        battle, rolls = before_first_round(battle, given, fear)
         fear += faced
+        throws = tuple(Throw(r.side, r.unit, r.kind, r.needed, (r.value,)) for r in rolls)
+        ledger = replace(ledger, before_rounds=throws)
     step = Step(aims={k: v for k, v in action.aims.items()})
-    battle, report = play_step(battle, step, given)
+    after, report = play_step(battle, step, given)
     if given is not dice:
         dice.drawn.extend(given.drawn)
     said = [g.sentence() for g in report.groups]
-    return replace(state, battle=battle, elephant_battles=fear), said
+    ledger = replace(ledger, rounds=ledger.rounds + (round_log(report, battle, after),))
+    return replace(state, battle=after, elephant_battles=fear, ledger=ledger), said
 
 
-def _pad(game: Game, state: State, action: ConfirmMap | RecordScores) -> tuple[State, list[Sentence]]:
-    """The control map confirmed, or this turn's row of the score pad (spec 1.4, 1.5.6)."""
+def _confirm(game: Game, state: State, action: ConfirmMap) -> tuple[State, list[Sentence]]:
+    """The control map as the table confirms it at the end of a nation's turn (spec 1.4)."""
     nations = {n.id for n in game.scenario.nations}
-    if isinstance(action, ConfirmMap):
-        checked_changes(game.edition.board, nations, action.changes)
-        control, cities = apply_changes(state.control, state.cities, action.changes)
-        return replace(state, control=control, cities=cities, confirmed=True), []
-    if state.turn not in game.scenario.scoring_turns:
-        raise IllegalActionError(Sentence("Turn {turn} is not a scoring turn (§11.0).", turn=state.turn))
-    if any(turn == state.turn for turn, _, _ in state.scores):
-        raise IllegalActionError(Sentence("Turn {turn} is scored already.", turn=state.turn))
-    checked_points(nations, action.points)
-    row = tuple((state.turn, nation, points) for nation, points in action.points)
-    return replace(state, scores=state.scores + row), []
+    checked_changes(game.edition.board, nations, action.changes)
+    control, cities = apply_changes(state.control, state.cities, action.changes)
+    return replace(state, control=control, cities=cities, confirmed=True), []
 
 
 def _held_after(game: Game, state: State, battle: Battle, winner: str | None) -> State:
     """A closed battle updates the control map: the winner holds the zone (none when both are
-    gone), its city as the battle left it; the zone counts as fought this turn."""
+    gone), its city as the battle left it."""
     zone = zone_for(game.edition.board, battle.zone)
     if zone is None:
         return state
     holder = battle.side(winner).nation if winner else ""
     city = battle.city if game.edition.board.zones[zone].city_allowed else "none"
     control, cities = apply_changes(state.control, state.cities, ((zone, holder, city),))
-    return replace(state, control=control, cities=cities, fought=state.fought + (zone,))
+    return replace(state, control=control, cities=cities)
 
 
 def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) -> Game:

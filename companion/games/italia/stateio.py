@@ -9,13 +9,15 @@ from companion.games.vocabulary import DataError
 
 from .battlefile import battle_from_dict, battle_to_dict
 from .game import State
+from .ledger import Ledger, awards_from_list, ledger_from_dict, ledger_to_dict
 
 FORMAT = "companion/italia-state"
 
 
 def dumps(state: State) -> str:
-    data = asdict(replace(state, battle=None))
+    data = asdict(replace(state, battle=None, ledger=Ledger()))
     data["battle"] = None if state.battle is None else battle_to_dict(state.battle)
+    data["ledger"] = ledger_to_dict(state.ledger)
     return json.dumps({"format": FORMAT, "version": 1, **data}, sort_keys=True)
 
 
@@ -31,12 +33,9 @@ def loads(text: str) -> State:
     if values.get("scenario") not in ("I", "II"):
         raise DataError("scenario", "must be 'I' or 'II'")
     battle = values.pop("battle", None)
+    values["ledger"] = ledger_from_dict(values.get("ledger", {}))
+    values["scores"] = awards_from_list(values.get("scores", []))
     values["without_pieces"] = tuple(values.get("without_pieces", ()))
-    values["fought"] = tuple(values.get("fought", ()))
-    try:
-        values["scores"] = tuple((int(t), str(n), int(p)) for t, n, p in values.get("scores", ()))
-    except (TypeError, ValueError):
-        raise DataError("scores", "must list [turn, nation, points]") from None
     for name in ("gold", "must_spend", "masters", "control", "cities"):
         if not isinstance(values.get(name, {}), dict):
             raise DataError(name, "must be an object")

@@ -9,11 +9,12 @@ from typing import Any
 
 from companion.assets import edition
 from companion.games.italia import actions as a
+from companion.games.italia.actions import Score
 from companion.games.italia.battle import Battle, Side
-from companion.games.italia.control import ConfirmMap, RecordScores
+from companion.games.italia.control import ConfirmMap
 from companion.games.italia.fight import over
 from companion.games.italia.game import State, active, queue
-from companion.tables.italia.desk import Desk, held, land_zones, scoring_due
+from companion.tables.italia.desk import Desk, awarded, held, land_zones, scoring_turn_ends
 from companion.ui.autoplay import buttons_by_marker
 
 
@@ -28,19 +29,20 @@ def bot(state: State, rng: random.Random) -> Any:
         zones, cities = held(state, nation)
         return a.CollectIncome(zones + 2, cities + 1, half=False)
     gold = state.gold.get(nation, 0)
-    if gold >= 4 and not state.fought and not state.confirmed:
+    if gold >= 4 and not state.ledger.battles and not state.confirmed:
         return a.Buy(nation, {"infantry": gold // 4})
     last = state.at == len(queue(scenario, state)) - 1
-    if last and not state.fought and not state.confirmed:
+    if last and not state.ledger.battles and not state.confirmed:
         target = _target(state, nation)
         if target is not None:
             return target
     if not state.confirmed:
         free = next((z.id for z in land_zones(books) if z.id not in state.control), None)
         return ConfirmMap(((free, nation, "none"),) if free else ())
-    if scoring_due(scenario, state):
-        nations = queue(scenario, state)[:2]
-        return RecordScores(tuple((n, 1) for n in sorted(nations)))
+    if scoring_turn_ends(scenario, state):
+        unscored = [n for n in queue(scenario, state)[:2] if not awarded(state, n, "zones")]
+        if unscored:
+            return Score(unscored[0], "zones", 1)
     return a.EndNationTurn()
 
 
@@ -119,10 +121,12 @@ def _turn_marker(desk: Desk, page: str, state: State, action: Any) -> tuple[str,
             if desk.holding(state, zone)[0] != holder:
                 return ("zone", zone)
         return ("confirm-map",)
-    if isinstance(action, RecordScores):
-        return _count(*[(f"s:{n}", desk.points.get(n, 0), p) for n, p in action.points]) or ("record-scores",)
+    if isinstance(action, Score):
+        if desk.source != action.source:
+            return ("source",)
+        return _count((f"s:{action.nation}", desk.points.get(action.nation, 0), action.points)) or ("score",)
     if isinstance(action, a.EndNationTurn):
-        return ("end-nation",)
+        return ("scores-done",) if page == "score" else ("end-nation",)
     return None
 
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.italia import actions as a
+from companion.games.italia.actions import Score
 from companion.games.italia.battle import Battle, Side, unit_type
-from companion.games.italia.control import ConfirmMap, RecordScores
+from companion.games.italia.control import ConfirmMap
 from companion.games.italia.edition import Edition, Zone
 from companion.games.italia.fight import fear_needed, over, switch_needed
 from companion.games.italia.game import State, active, queue
@@ -50,12 +51,16 @@ def held(state: State, nation: str) -> tuple[int, int]:
     return len(zones), sum(1 for z in zones if state.cities.get(z) == "intact")
 
 
-def scoring_due(scenario: Scenario, state: State) -> bool:
-    """The last nation of a scoring turn has confirmed its map: the score pad's row comes now."""
-    nations = queue(scenario, state)
-    last = state.at == len(nations) - 1
-    scored = any(turn == state.turn for turn, _n, _p in state.scores)
-    return state.turn in scenario.scoring_turns and last and state.confirmed and not scored
+def scoring_turn_ends(scenario: Scenario, state: State) -> bool:
+    """The last nation of a scoring turn has confirmed its map: the score pad's row comes now,
+    before the turn marker moves (spec 1.5.6)."""
+    last = state.at == len(queue(scenario, state)) - 1
+    return state.turn in scenario.scoring_turns and last and state.confirmed
+
+
+def awarded(state: State, nation: str, source: str) -> bool:
+    """This turn's score pad has the nation's line for this source."""
+    return any(a.turn == state.turn and a.nation == nation and a.source == source for a in state.scores)
 
 
 def pre_dice(battle: Battle, elephant_battles: int) -> int:
@@ -146,6 +151,8 @@ class Desk:
         self.changes: dict[str, tuple[str, str]] = {}
         self.city_mode = False
         self.points: dict[str, int] = {}
+        self.source = "zones"  # what the points being typed are for (the score pad's sources)
+        self.scored = False  # the score pad's row is done: the turn may end
         self.leaving: set[str] = set()
         if state is not None:
             nation = self.nation(state)
@@ -182,7 +189,7 @@ class Desk:
         if self.local in ("setup", "zones"):
             return self.local
         if state.confirmed:
-            return "score" if scoring_due(self.scenario, state) else "end"
+            return "score" if scoring_turn_ends(self.scenario, state) and not self.scored else "end"
         return self.local
 
     # the decisions the entries make
@@ -209,8 +216,14 @@ class Desk:
         )
         return ConfirmMap(changes)
 
-    def scores(self, state: State) -> RecordScores:
-        return RecordScores(tuple((n, p) for n, p in sorted(self.points.items()) if p))
+    def pending(self, state: State) -> str | None:
+        """The next nation whose typed points are not on the score pad yet (in table order)."""
+        nations = queue(self.scenario, state)
+        return next((n for n in nations if self.points.get(n) and not awarded(state, n, self.source)), None)
+
+    def score(self, state: State) -> Score:
+        nation = self.pending(state) or ""
+        return Score(nation, self.source, self.points.get(nation, 0))
 
     def end(self) -> a.EndNationTurn:
         return a.EndNationTurn(tuple(sorted(self.leaving)))

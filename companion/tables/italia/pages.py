@@ -12,13 +12,13 @@ import pygame
 
 from companion import i18n
 from companion.games.italia.clerk import after_purchase, bill, income, price, turn_order
-from companion.games.italia.fight import aftermath
+from companion.games.italia.fight import aftermath, over
 from companion.games.italia.preview import preview
 from companion.games.italia.tally import movable
 from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext
 from companion.tables.italia.desk import SIDES, Desk, land_zones, pre_dice, shop_types
-from companion.tables.italia.table import rolled_round
+from companion.tables.italia.table import hits
 from companion.tables.italia.words import (
     city_name,
     colour_name,
@@ -27,6 +27,7 @@ from companion.tables.italia.words import (
     nation_name,
     outcome,
     side_name,
+    source_name,
     terrain_name,
     unit_name,
 )
@@ -324,12 +325,13 @@ def _battle(canvas: Canvas, desk: Desk, session: Any) -> None:
 
 
 def _sides(canvas: Canvas, battle: Any) -> None:
-    zone = battle.zone or _("the zone")
-    canvas.line(
-        _("{attacker} attack {zone}, round {round}").format(
-            attacker=nation_name(battle.attacker.nation), zone=zone, round=battle.round
-        )
-    )
+    """Who attacks where (and the next round while it goes on), the ground, what each side has."""
+    zone, attacker = battle.zone or _("the zone"), nation_name(battle.attacker.nation)
+    if over(battle):
+        canvas.line(_("{attacker} attacked {zone}").format(attacker=attacker, zone=zone))
+    else:
+        title = _("{attacker} attack {zone}, round {round}")
+        canvas.line(title.format(attacker=attacker, zone=zone, round=battle.round))
     canvas.line(f"{terrain_name(battle.terrain)}, {city_name(battle.city)}", theme.MUTED, small=True)
     for which in SIDES:
         side = battle.side(which)
@@ -380,27 +382,26 @@ def _odds(canvas: Canvas, session: Any) -> None:
 
 
 def _last_round(canvas: Canvas, session: Any) -> None:
-    """The dice of the round just rolled, all together, each as on the die (0 for 10): a hit on
-    green, a miss on white."""
-    move = session.last_move
-    if move is None or getattr(move[1], "kind", "") != "roll" or move[0].battle is None:
+    """The dice of the round just rolled (the ledger's), all together, each as on the die (0 for
+    10): a hit on green, a miss on white."""
+    rounds = session.state.ledger.rounds
+    if not rounds:
         return
-    before, drawn = move[0], session.game.records[-1].drawn
-    rolled = rolled_round(before.battle, drawn, before.elephant_battles)
+    log = rounds[-1]
     canvas.gap()
-    canvas.line(_("Round {round} rolled:").format(round=before.battle.round), small=True)
+    canvas.line(_("Round {round} rolled:").format(round=log.number), small=True)
     small = canvas.painter.fonts["small"]
     size = small.get_height() + 6
     for which in SIDES:
-        hits = rolled.hits(which)
-        label = f"{side_name(which)}: " + ngettext("{count} hit", "{count} hits", hits).format(count=hits)
+        said = ngettext("{count} hit", "{count} hits", hits(log, which)).format(count=hits(log, which))
+        label = f"{side_name(which)}: {said}"
         canvas.painter.screen.blit(small.render(label, True, theme.INK), (canvas.area.x, canvas.y + 3))
         x = canvas.area.x + canvas.area.width // 2 - 20
-        for group, values in rolled.groups:
-            if group.side != which:
+        for throw in log.throws:
+            if throw.side != which:
                 continue
-            for value in values:
-                _die(canvas, pygame.Rect(x, canvas.y, size, size), value, value >= group.needed)
+            for value in throw.values:
+                _die(canvas, pygame.Rect(x, canvas.y, size, size), value, value >= throw.needed)
                 x += size + 4
         canvas.y += size + 4
 
@@ -509,7 +510,7 @@ def _score(canvas: Canvas, desk: Desk, session: Any) -> None:
     """This turn's row of the score pad: each nation's points as its card counts them (zones,
     cities, regions, §11.0), typed in; then the players' totals so far."""
     state = session.state
-    canvas.line(_("Turn {turn}: each nation's points from its card").format(turn=state.turn), small=True)
+    canvas.line(_("Turn {turn}: points from each nation's card").format(turn=state.turn), small=True)
     nations = [s.nation for s in turn_order(desk.scenario, state.turn, state.without_pieces) if s.plays]
     columns = 1 if len(nations) <= 7 else 2
     width = canvas.area.width // columns
@@ -526,8 +527,9 @@ def _score(canvas: Canvas, desk: Desk, session: Any) -> None:
         change = partial(_bump, desk.points, nation, None)
         canvas.stepper("", desk.points.get(nation, 0), f"s:{nation}", change, x=left + width - 6)
     canvas.y = top + -(-len(nations) // columns) * (canvas.target + 2)
-    canvas.gap()
-    _player_totals(canvas, desk, state)
+    totals = ", ".join(f"{colour_name(c).capitalize()} {p}" for c, p in player_totals(desk, state.scores))
+    canvas.line(_("Totals: {totals}").format(totals=totals), small=True)
+    _pad_rows(canvas, state.scores, state.turn)
 
 
 def _totals(canvas: Canvas, desk: Desk, session: Any) -> None:
@@ -538,16 +540,23 @@ def _totals(canvas: Canvas, desk: Desk, session: Any) -> None:
         who = session_names(desk, session.state).get(ranked[0][0]) or colour_name(ranked[0][0]).capitalize()
         canvas.line(_("{player} wins.").format(player=who), theme.ITALY_GREEN)
     _player_totals(canvas, desk, session.state)
-    for turn in sorted({t for t, _n, _p in session.state.scores}):
-        row = ", ".join(f"{nation_name(n)} {p}" for t, n, p in session.state.scores if t == turn)
-        canvas.line(_("Turn {turn}: {row}").format(turn=turn, row=row), theme.MUTED, small=True)
+    _pad_rows(canvas, session.state.scores)
 
 
-def player_totals(desk: Desk, scores: tuple[tuple[int, str, int], ...]) -> list[tuple[str, int]]:
+def _pad_rows(canvas: Canvas, awards: Any, turn: int | None = None) -> None:
+    """The score pad's lines, a game turn a row: "Turn 3: Celts zones 2, Romans region 4"."""
+    for number in sorted({a.turn for a in awards if turn is None or a.turn == turn}):
+        row = ", ".join(
+            f"{nation_name(a.nation)} {source_name(a.source)} {a.points}" for a in awards if a.turn == number
+        )
+        canvas.line(_("Turn {turn}: {row}").format(turn=number, row=row), theme.MUTED, small=True)
+
+
+def player_totals(desk: Desk, scores: Any) -> list[tuple[str, int]]:
     """Each colour's total over the score pad (a player scores for every nation of its colour)."""
     totals = {c: 0 for c in desk.scenario.colours}
-    for _turn, nation, points in scores:
-        totals[desk.scenario.nation(nation).colour] += points
+    for award in scores:
+        totals[desk.scenario.nation(award.nation).colour] += award.points
     return sorted(totals.items(), key=lambda item: -item[1])
 
 

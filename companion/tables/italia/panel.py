@@ -9,10 +9,11 @@ from functools import partial
 from companion.games.italia import actions as a
 from companion.games.italia.clerk import bill
 from companion.games.italia.game import State
+from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
 from companion.tables.italia.desk import Desk
-from companion.tables.italia.words import city_name, nation_name
+from companion.tables.italia.words import city_name, nation_name, source_name
 from companion.ui.panel import UNDO
 
 
@@ -218,5 +219,22 @@ def _end(desk: Desk, state: State) -> list[Entry]:
     return [(_("End turn: {nation}").format(nation=nation), ("end-nation",), _play(desk.end))]
 
 
+def _next_source(desk: Desk) -> None:
+    desk.source = SOURCES[(SOURCES.index(desk.source) + 1) % len(SOURCES)]
+
+
 def _score(desk: Desk, state: State) -> list[Entry]:
-    return [(_("Record the scores"), ("record-scores",), _play(lambda: desk.scores(state)))]
+    """The points' source (what the card gives them for), then one line of the pad a tap."""
+    found: list[Entry] = [
+        (
+            _("Points for: {source}").format(source=source_name(desk.source)),
+            ("source",),
+            partial(_next_source, desk),
+        )
+    ]
+    nation = desk.pending(state)
+    if nation is not None:
+        label = _("Record {nation}: {points}").format(nation=nation_name(nation), points=desk.points[nation])
+        found.append((label, ("score",), _play(lambda: desk.score(state))))
+    found.append((_("Scores done"), ("scores-done",), _set(desk, "scored", True)))
+    return found

@@ -1,5 +1,5 @@
 """Italia at a table: what the table's buttons mean, what follows a decision (a round's dice on the
-LED die, a backup at the end of a nation's turn, the tickets), the odds worked out ahead."""
+LED die, the tickets, a backup at the end of a nation's turn), the odds worked out ahead."""
 
 from __future__ import annotations
 
@@ -8,12 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.italia import actions as a
-from companion.games.italia.battle import Battle, Group
-from companion.games.italia.dice import Dice
-from companion.games.italia.fight import before_first_round, over
+from companion.games.italia.fight import over
 from companion.games.italia.game import Game, Record, State
+from companion.games.italia.ledger import RoundLog
 from companion.games.italia.odds import Odds, battle_odds
-from companion.games.italia.rounds import default_aims, groups
 from companion.i18n import _
 from companion.tables.base import Intent, Moment, Outputs, Play, Undo
 
@@ -21,37 +19,18 @@ GAME = "italia"
 SHOWN_ONE_BY_ONE = 6  # a round of up to this many dice shows each die on the box (spec 6)
 
 
-@dataclass(frozen=True)
-class Rolled:
-    """A rolled round as the screen shows it: each group with its natural dice."""
-
-    groups: tuple[tuple[Group, tuple[int, ...]], ...]
-
-    def hits(self, which: str) -> int:
-        return sum(sum(v >= g.needed for v in values) for g, values in self.groups if g.side == which)
-
-
-def rolled_round(battle: Battle, drawn: Sequence[int], elephant_battles: int) -> Rolled:
-    """The round a RollRound played on `battle` (the battle before it) with the dice it drew, split
-    into its groups: the rolls before the first round come first in `drawn`."""
-    dice = Dice(None, drawn)
-    if battle.round == 1:
-        battle, _rolls = before_first_round(battle, dice, elephant_battles)
-    aims = {w: default_aims(battle, w) for w in ("attacker", "defender")}
-    found = []
-    for group in groups(battle, aims):
-        found.append((group, dice.roll(min(group.dice, dice.leftover()))))
-    return Rolled(tuple(found))
-
-
-def round_faces(rolled: Rolled) -> list[Any]:
+def round_faces(log: RoundLog) -> list[Any]:
     """Each die (a d10's 10 is its "0"), then the attacker's hits, a blank, the defender's hits;
     a bigger round shows only the two totals (spec 6)."""
     from hardware.faces import BLANK, number
 
-    values = [v for _g, dice in rolled.groups for v in dice]
+    values = [v for throw in log.throws for v in throw.values]
     each = [number(v % 10) for v in values] if len(values) <= SHOWN_ONE_BY_ONE else []
-    return each + [number(rolled.hits("attacker")), BLANK, number(rolled.hits("defender"))]
+    return each + [number(hits(log, "attacker")), BLANK, number(hits(log, "defender"))]
+
+
+def hits(log: RoundLog, which: str) -> int:
+    return sum(t.hits for t in log.throws if t.side == which)
 
 
 @dataclass
@@ -59,7 +38,11 @@ class ItaliaTable:
     game_id: str = GAME
 
     def prepare(self) -> None:
-        return None  # the tickets need no fonts loaded ahead
+        from companion.tickets import italia as tickets
+
+        prepared = getattr(tickets, "prepare", None)
+        if prepared is not None:
+            prepared()
 
     def button(self, name: str, state: State) -> Intent | None:
         """The table's buttons: Roll (and Confirm) roll the battle's next round; Back undoes."""
@@ -83,12 +66,25 @@ class ItaliaTable:
         return False
 
     def after(self, before: State, action: Any, events: Sequence[Any], game: Game) -> Outputs:
-        """A round's dice on the die; a backup when a nation's turn ends."""
-        if isinstance(action, a.RollRound) and before.battle is not None:
-            record = game.records[-1]
-            rolled = rolled_round(before.battle, record.drawn, before.elephant_battles)
-            return Outputs(faces=round_faces(rolled))
-        return Outputs(checkpoint=isinstance(action, a.EndNationTurn))
+        """A round's dice on the die; a battle's report when it closes; at the end of a nation's turn
+        its summary (and the score pad when a scoring turn ends) and a backup; the chronicle at the
+        end of the game."""
+        state = game.state
+        if isinstance(action, a.RollRound) and state.ledger.rounds:
+            return Outputs(faces=round_faces(state.ledger.rounds[-1]))
+        from companion.tickets import italia as tickets
+
+        if isinstance(action, a.CloseBattle):
+            return Outputs(tickets=[tickets.battle_ticket(before, state, events)])
+        if not isinstance(action, a.EndNationTurn):
+            return Outputs()
+        printed = [tickets.nation_turn_ticket(before, state, events)]
+        if state.turn != before.turn or state.over:
+            if any(award.turn == before.turn for award in state.scores):
+                printed.append(tickets.score_ticket(state))
+        if state.over:
+            printed.append(tickets.chronicle_ticket(game))
+        return Outputs(tickets=printed, checkpoint=True)
 
     def undo_warning(self, decision: Record) -> str | None:
         return None  # undo never re-rolls: the same dice come again (they follow from the state)
@@ -106,7 +102,7 @@ class ItaliaTable:
             "close-battle": _("end of the battle"),
             "end-nation-turn": _("end of the nation's turn"),
             "confirm-map": _("control map"),
-            "record-scores": _("scores"),
+            "score": _("score"),
         }
         return names.get(getattr(action, "kind", ""), str(action))
 

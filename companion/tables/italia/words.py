@@ -125,3 +125,17 @@ def outcome(how: str) -> str:
         "raided": _("the raid ruined the city"),
         "raid failed": _("the raid failed"),
     }.get(how, how)
+
+
+def source_name(source: str) -> str:
+    """What a line of the score pad is for (the engine's sources, ledger.SOURCES)."""
+    return {
+        "zones": _("zones"),
+        "cities": _("cities"),
+        "region": _("region"),
+        "eliminations": _("eliminations"),
+        "loot": _("loot"),
+        "major battle": _("major battle"),
+        "leader": _("leader"),
+        "other": _("other"),
+    }.get(source, source)
