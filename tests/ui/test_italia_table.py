@@ -66,9 +66,20 @@ def test_the_start_screen_offers_italia_with_its_scenarios_and_sides(tmp_path):
         labels = [b.label for b in app.buttons]
         assert "Italia I: 3 players" in labels and "Italia II: 4 players" in labels
         assert "Red: Greeks, Romans" in labels  # who plays which nations (§3.0)
+        next(b for b in app.buttons if b.label == "Yellow: Celts, Epirotes...").on_tap()
+        app.draw()
+        assert "Yellow: Samnites, Numidians..." in [b.label for b in app.buttons]  # the next two
         next(b for b in app.buttons if b.label == "Italia II: 4 players").on_tap()
         app.draw()
         assert any(b.label.startswith("Green: ") for b in app.buttons)
+        next(b for b in app.buttons if b.label == "New game").on_tap()
+        app.draw()  # the players: one a colour, the scenario's own (§3.0: blue, yellow, red, green)
+        swatches = [b for b in app.buttons if b.label == ""]
+        assert [b.colour for b in swatches] == [(70, 120, 200), (225, 180, 30), (200, 70, 60), (50, 150, 90)]
+        swatches[0].on_tap()
+        app.draw()
+        assert [b.colour for b in app.buttons if b.label == ""][0] == (70, 120, 200)  # fixed by the rules
+        assert "Player 1" in [b.label for b in app.buttons]
     finally:
         app.close()
 

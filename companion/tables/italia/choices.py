@@ -11,7 +11,7 @@ from typing import Any
 from companion.assets import edition
 from companion.games.italia.game import Options
 from companion.i18n import _
-from companion.tables.italia.words import colour_name, nation_name
+from companion.tables.italia.words import PLAYER_COLOURS, colour_name, nation_name
 
 Choice = tuple[str, bool, Callable[[], object]]
 
@@ -27,6 +27,7 @@ class Choices:
 
     def __init__(self, scenario: str = "I", seed: int | None = None) -> None:
         self.scenario, self.seed = scenario, seed
+        self.page: dict[str, int] = {}  # colour -> which two of its nations its button shows
 
     @classmethod
     def from_args(cls, args: Any) -> Choices:
@@ -48,24 +49,37 @@ class Choices:
                     for s, label in scenarios
                 ],
             ),
-            (_("Who plays which nations"), [(line, True, _nothing) for line in self.sides()]),
+            (
+                _("Who plays which nations (tap for more)"),
+                [(line, False, partial(self.turn_page, colour)) for colour, line in self.sides()],
+            ),
         ]
 
-    def sides(self) -> list[str]:
-        """One label per player: their colour and their first nations (the rest on the game screen)."""
-        lines = []
+    def sides(self) -> list[tuple[str, str]]:
+        """Each player's colour and a label: two of its nations at a time, "..." while more follow."""
+        found = []
         for colour, nations in players_nations(self.scenario):
-            names = ", ".join(nation_name(n) for n in nations[:2]) + ("..." if len(nations) > 2 else "")
-            lines.append(f"{colour_name(colour).capitalize()}: {names}")
-        return lines
+            at = 2 * (self.page.get(colour, 0) % -(-len(nations) // 2))
+            shown = ", ".join(nation_name(n) for n in nations[at : at + 2])
+            more = "..." if at + 2 < len(nations) else ""
+            found.append((colour, f"{colour_name(colour).capitalize()}: {shown}{more}"))
+        return found
+
+    def turn_page(self, colour: str) -> None:
+        """A side's button tapped: its next two nations (then the first two again)."""
+        self.page[colour] = self.page.get(colour, 0) + 1
 
     def options(self, seed: int) -> Options:
         return Options(self.scenario, seed if self.seed is None else self.seed)
 
     def names(self, options: Options) -> tuple[int, tuple[str, ...]]:
-        """One name per colour; the colours' names by default."""
-        sides = players_nations(options.scenario)
-        return len(sides), tuple(colour_name(c).capitalize() for c, _nations in sides)
+        """One name per colour (the scenario's players, §3.0)."""
+        count = len(players_nations(options.scenario))
+        return count, tuple(_("Player {number}").format(number=n + 1) for n in range(count))
+
+    def palette(self, options: Options) -> list[tuple[int, int, int]]:
+        """Each player's colour, as the scenario fixes it (§3.0): the players screen shows it."""
+        return [PLAYER_COLOURS[c] for c, _nations in players_nations(options.scenario)]
 
     def names_heading(self, editing: int | None, name: str) -> str:
         if editing is None:
@@ -74,7 +88,3 @@ class Choices:
 
     def named(self, options: Options, names: tuple[str, ...]) -> Options:
         return dataclasses.replace(options, names=names)
-
-
-def _nothing() -> None:
-    """The sides row only tells (the scenario fixes who plays which nations)."""

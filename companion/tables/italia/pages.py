@@ -20,6 +20,7 @@ from companion.i18n import _, ngettext
 from companion.tables.italia.desk import SIDES, Desk, land_zones, pre_dice, shop_types
 from companion.tables.italia.table import hits
 from companion.tables.italia.words import (
+    PLAYER_COLOURS,
     city_name,
     colour_name,
     counted,
@@ -36,12 +37,6 @@ from companion.ui.painter import Painter
 from companion.ui.widgets import Button
 
 Colour = tuple[int, int, int]
-PLAYER_COLOURS: dict[str, Colour] = {
-    "red": (200, 70, 60),
-    "yellow": (225, 180, 30),
-    "blue": (70, 120, 200),
-    "green": (50, 150, 90),
-}
 LIGHT = 0.35  # a held zone's tile: the holder's colour, this much over white
 
 

@@ -7,6 +7,13 @@ from __future__ import annotations
 from companion.games.italia.battle import Group, unit_type
 from companion.i18n import _, ngettext
 
+PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (§3.0), on screen
+    "red": (200, 70, 60),
+    "yellow": (225, 180, 30),
+    "blue": (70, 120, 200),
+    "green": (50, 150, 90),
+}
+
 
 def nation_name(nation: str) -> str:
     names = {
