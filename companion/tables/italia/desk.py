@@ -134,6 +134,7 @@ class Desk:
         self.names: tuple[str, ...] = ()  # the players' names, one per colour
         self._for: tuple[int, int] | None = None
         self._battle: object = None
+        self._spent = 0
         self.reset(None)
 
     def reset(self, state: State | None) -> None:
@@ -165,6 +166,11 @@ class Desk:
         if key != self._for:
             self._for = key
             self.reset(state)
+        if state.confirmed and self.changes:  # confirmed: the map holds them now
+            self.changes = {}
+        spent = sum(state.ledger.spent.values())
+        if spent != self._spent:  # a purchase went through: the basket is empty again
+            self._spent, self.basket, self.city_buys = spent, {}, {}
         if state.battle is not self._battle:  # a round, a retreat played: back to the battle's page
             self._battle, self.sub, self.typed, self.retreat = state.battle, "", [], {}
 

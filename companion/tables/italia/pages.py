@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from companion import i18n
+from companion.games.italia.battle import attack_cap
 from companion.games.italia.clerk import after_purchase, bill, income, price, turn_order
 from companion.games.italia.fight import aftermath, over
 from companion.games.italia.preview import preview
@@ -250,7 +251,7 @@ def _setup(canvas: Canvas, desk: Desk, session: Any) -> None:
     column = 3 * canvas.target + 8  # one side's stepper
     rights = (canvas.area.right - column, canvas.area.right)
     small = canvas.painter.fonts["small"]
-    names = (nation_name(attacker), nation_name(setup.defender) if setup.defender else "-")
+    names = (nation_name(attacker), nation_name(setup.defender) if setup.defender else _("Defender"))
     for name, right in zip(names, rights, strict=True):
         text = small.render(name, True, theme.INK)
         canvas.painter.screen.blit(text, text.get_rect(midtop=(right - column // 2 + 4, canvas.y)))
@@ -455,8 +456,11 @@ def _aftermath(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.gap()
     canvas.line(outcome(end.how).capitalize() + ".", theme.ITALY_GREEN)
     for which in SIDES:
-        lost = battle.side(which).tally
-        gone = {k: n for k, n in lost.lost.items()}
+        tally, nation = battle.side(which).tally, nation_name(battle.side(which).nation)
+        if tally.retreated:
+            moved = counted({k: n for k, n in tally.retreated.items() if k != "leader"})
+            canvas.line(_("{nation} retreated {units}.").format(nation=nation, units=moved), small=True)
+        gone = {k: n for k, n in tally.lost.items()}
         if gone:
             canvas.line(
                 _("{nation} remove {units}.").format(
@@ -586,6 +590,8 @@ def lines(page: str, desk: Desk, session: Any) -> list[tuple[str, Colour]]:
         return _income_lines(desk, state)
     if page == "shop":
         return _shop_lines(desk, state)
+    if page == "setup":
+        return _setup_lines(desk, state)
     if page == "battle" and state.battle.round > 1:
         return [(_("Retreats and submission come before the next roll."), theme.MUTED)]
     if page == "map" and not desk.city_mode:
@@ -593,6 +599,22 @@ def lines(page: str, desk: Desk, session: Any) -> list[tuple[str, Colour]]:
     if page == "end":
         return [(_("The map is confirmed."), theme.ITALY_GREEN)]
     return []
+
+
+def _setup_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
+    """The attack cap (§8.3) as entered: a zone's limit +1, +1 with a leader; none once invaded."""
+    battle = desk.setup.battle(desk.edition, desk.nation(state) or "")
+    cap = attack_cap(battle)
+    if not desk.setup.zone or cap is None:
+        return []
+    said = _("At most {cap} attackers (§8.3).").format(cap=cap)
+    over_cap = battle.attacker.count() > cap
+    return [
+        (
+            said + (" " + _("More only if the zone was invaded.") if over_cap else ""),
+            theme.ALERT if over_cap else theme.INK,
+        )
+    ]
 
 
 def _income_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
@@ -649,6 +671,9 @@ def _shop_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
             (_("{cost} gold is more than the {have} there.").format(cost=cost, have=have), theme.ALERT)
         )
         return found
+    bought = state.ledger.bought.get(nation)
+    if bought:
+        found.append((_("Bought: {units}; place them now.").format(units=counted(bought)), theme.ITALY_GREEN))
     purse = after_purchase(numbers, have, 0, cost)
     found.append(
         (
@@ -680,10 +705,12 @@ def legend(painter: Painter, area: pygame.Rect, target: int) -> None:
         pygame.draw.rect(painter.screen, tint(rgb), (canvas.area.x, canvas.y, 40, 20), border_radius=4)
         canvas.painter.screen.blit(
             painter.fonts["small"].render(
-                _("held by a {colour} nation").format(colour=colour_name(colour)), True, theme.INK
+                _("held by the {colour} player").format(colour=colour_name(colour)), True, theme.INK
             ),
             (canvas.area.x + 50, canvas.y),
         )
         canvas.gap(painter.fonts["small"].get_linesize() + 4)
     canvas.line(_("+ an intact city, x a ruined city"), small=True)
     canvas.line(_("A dark border: changed, not yet confirmed"), small=True)
+    canvas.gap()
+    canvas.line(_("A battle's dice: a hit on green, a miss on white (0 is a 10)"), small=True)

@@ -65,10 +65,10 @@ def _shop(desk: Desk, state: State) -> list[Entry]:
     if cost:
         label = _("Buy for {cost} gold").format(cost=cost)
         found.append((label, ("buy",), _play(lambda: desk.purchase(state))))
-    if not state.must_spend:
-        found.append(
-            (_("Done buying") if cost == 0 else _("Buy nothing"), ("to-move",), _set(desk, "local", "move"))
-        )
+    if not state.must_spend:  # on to placement: with a purchase made, or none
+        bought = bool(state.ledger.bought.get(desk.buyer(state) or "") or state.ledger.cities)
+        label = _("Done buying") if bought else _("Buy nothing")
+        found.append((label, ("to-move",), _set(desk, "local", "move")))
     return found
 
 
@@ -216,7 +216,10 @@ def _map(desk: Desk, state: State) -> list[Entry]:
 
 def _end(desk: Desk, state: State) -> list[Entry]:
     nation = nation_name(desk.nation(state) or "")
-    return [(_("End turn: {nation}").format(nation=nation), ("end-nation",), _play(desk.end))]
+    found: list[Entry] = [(_("End turn: {nation}").format(nation=nation), ("end-nation",), _play(desk.end))]
+    if desk.scored:  # a scoring turn: the pad stays one tap away until the turn ends
+        found.append((_("Back to the score pad"), ("to-score",), _set(desk, "scored", False)))
+    return found
 
 
 def _next_source(desk: Desk) -> None:
