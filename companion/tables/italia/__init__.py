@@ -1,7 +1,8 @@
 """Italia (Italia I and II) at a table: the turn clerk, the battle resolver on the LED die with its
 exact odds, the control map and the score pad. What taps and buttons mean (table.py), what the
-table is entering (desk.py), its screens (view.py, pages.py, panel.py, choices.py), its words in
-the table's language (words.py), its autoplay (autoplay.py) and its commands (cli.py).
+table is entering (desk.py), its screens (view.py; pages.py with clerk_pages.py and battle_pages.py,
+drawn with canvas.py; panel.py; choices.py), its words in the table's language (words.py), its
+autoplay (autoplay.py) and its commands (cli.py).
 
 The app and the session reach the game only through this module's names below.
 """
