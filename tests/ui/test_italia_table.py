@@ -46,11 +46,14 @@ def _env(tmp_path) -> dict[str, str]:
     }
 
 
-def _app(tmp_path, devices, seed=3):
+def _app(tmp_path, devices, seed=3, scenario="I"):
     from companion.ui.app import App
 
     store = Store(tmp_path)
-    game = Game(edition("italia"), Options("I", seed, ("Anna", "Bruno", "Carla")))
+    game = Game(
+        edition("italia"),
+        Options(scenario, seed, ("Anna", "Bruno", "Carla", "Dario")[: 3 + (scenario == "II")]),
+    )
     session = Session(game, devices, journal=Journal.start(store, game))
     return App(session, headless=True), store
 
@@ -84,18 +87,19 @@ def test_the_start_screen_offers_italia_with_its_scenarios_and_sides(tmp_path):
         app.close()
 
 
-def test_autoplay_plays_italia_i_through_taps_every_nation_a_battle_the_map_and_the_scores(
-    tmp_path, devices, monkeypatch
+@pytest.mark.parametrize("scenario", ["I", "II"])
+def test_autoplay_plays_italia_through_taps_every_nation_a_battle_the_map_and_the_scores(
+    tmp_path, devices, monkeypatch, scenario
 ):
     printed: list[str] = []
     monkeypatch.setattr(devices.printer, "submit", lambda document: printed.append(document.title))
-    app, store = _app(tmp_path, devices)
+    app, store = _app(tmp_path, devices, scenario=scenario)
     try:
         stats = app.autoplay(rounds=3)
         session = app.session
         kinds = Counter(r.action.kind for r in session.game.records)
-        scenario = session.game.scenario
-        played = sum(len(queue(scenario, type(session.state)("I", turn=t))) for t in (1, 2, 3))
+        rules = session.game.scenario
+        played = sum(len(queue(rules, type(session.state)(scenario, turn=t))) for t in (1, 2, 3))
         assert stats.direct == 0  # every decision was reached by taps on the screen's buttons
         assert kinds["income"] == kinds["confirm-map"] == kinds["end-nation-turn"] == played
         assert kinds["open-battle"] == 3 and kinds["close-battle"] == 3 and kinds["retreat"] >= 1

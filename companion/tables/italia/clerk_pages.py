@@ -27,9 +27,14 @@ from companion.ui import theme
 
 
 def order(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """This turn's nations in table order: who plays, who is skipped and why (§5.0-5.2); then the
-    income's two counts (spec 1.4: zones held, intact cities in them)."""
+    """The income's two counts (spec 1.4: zones held, intact cities in them), then this turn's
+    nations in table order: who plays, who is skipped and why (§5.0-5.2)."""
     state, scenario = session.state, desk.scenario
+    canvas.stepper(_("Zones held"), desk.zones, "zones", partial(bump_attr, desk, "zones"))
+    canvas.row_done()
+    canvas.stepper(_("Intact cities in them"), desk.cities, "cities", partial(bump_attr, desk, "cities"))
+    canvas.row_done()
+    canvas.gap()
     canvas.line(_("Turn {turn}: the nations in order").format(turn=state.turn))
     now = desk.nation(state)
     small = canvas.painter.fonts["small"]
@@ -49,11 +54,6 @@ def order(canvas: Canvas, desk: Desk, session: Any) -> None:
             text = i18n.translate(skipped(slot.why, slot.nation))
             canvas.painter.screen.blit(small.render(text, True, theme.MUTED), (swatch.right + 6, canvas.y))
         canvas.y += small.get_linesize()
-    canvas.gap()
-    canvas.stepper(_("Zones held"), desk.zones, "zones", partial(bump_attr, desk, "zones"))
-    canvas.row_done()
-    canvas.stepper(_("Intact cities in them"), desk.cities, "cities", partial(bump_attr, desk, "cities"))
-    canvas.row_done()
 
 
 def skipped(why: Sentence, nation: str) -> Sentence:
@@ -74,16 +74,7 @@ def shop(canvas: Canvas, desk: Desk, session: Any) -> None:
         canvas.stepper(label, desk.basket.get(unit, 0), unit, partial(bump, desk.basket, unit, None))
         canvas.row_done()
     if not state.must_spend:
-        for terrain in ("standard", "mountain"):
-            cost = numbers.city_costs[terrain]
-            label = _("City, {terrain} ({cost})").format(terrain=_shop_terrain(terrain), cost=cost)
-            canvas.stepper(
-                label,
-                desk.city_buys.get(terrain, 0),
-                "city-" + terrain,
-                partial(bump, desk.city_buys, terrain, None),
-            )
-            canvas.row_done()
+        _city_row(canvas, desk)
     if nation == "romans" and desk.scenario.id == "I" and desk.basket.get("consular"):
         canvas.stepper(
             _("Consular legions in play"),
@@ -94,8 +85,22 @@ def shop(canvas: Canvas, desk: Desk, session: Any) -> None:
         canvas.row_done()
 
 
-def _shop_terrain(terrain: str) -> str:
-    return terrain_name(terrain) if terrain == "standard" else _("mountain or swamp")
+def _city_row(canvas: Canvas, desk: Desk) -> None:
+    """Cities by their zone's terrain (§6.2), two steppers on one row under their prices."""
+    costs, small = desk.edition.numbers.city_costs, canvas.tile_font
+    column = 3 * canvas.target + 8
+    rights = (canvas.area.right - column, canvas.area.right)
+    for terrain, right in zip(("standard", "mountain"), rights, strict=True):
+        name = terrain_name(terrain) if terrain == "standard" else _("mountain or swamp")
+        text = small.render(f"{name} ({costs[terrain]})", True, theme.INK)
+        canvas.painter.screen.blit(text, text.get_rect(midtop=(right - column // 2 + 4, canvas.y)))
+    canvas.gap(small.get_linesize())
+    for number, terrain in enumerate(("standard", "mountain")):
+        change = partial(bump, desk.city_buys, terrain, None)
+        shown = desk.city_buys.get(terrain, 0)
+        label = _("Cities") if number == 0 else ""
+        canvas.stepper(label, shown, "city-" + terrain, change, x=rights[number])
+    canvas.row_done()
 
 
 def move(canvas: Canvas, desk: Desk, session: Any) -> None:
