@@ -262,3 +262,57 @@ def test_the_last_nations_turn_prints_the_chronicle_with_its_summary():
             break
     outputs = new_table().after(before, action, said, game)
     assert [t.title for t in outputs.tickets][-1] == "Italia chronicle" and outputs.checkpoint
+
+
+def _battle_app(tmp_path, devices, battle):
+    """Italia II with a battle opened straight (the table entered it), on screen."""
+    app, store = _app(tmp_path, devices, scenario="II")
+    app.session.do(ia.CollectIncome(2, 1))
+    assert app.session.do(ia.OpenBattle(battle)), app.session.message
+    app.draw()
+    return app, store
+
+
+def test_the_patrimonium_converts_one_enemy_unit_from_the_battle_screen(tmp_path, devices):
+    from companion.games.italia.battle import Battle, Side
+
+    battle = Battle(Side("visigoths", {"infantry": 2, "cavalry": 1}), Side("patrimonium", {"infantry": 2}))
+    app, store = _battle_app(tmp_path, devices, battle)
+    try:
+        labels = [b.label for b in app.buttons]
+        assert "Convert 1 infantry" in labels and "Convert 1 cavalry" not in labels  # §14.3: not cavalry
+        next(b for b in app.buttons if b.label == "Convert 1 infantry").on_tap()
+        app.draw()
+        state = app.session.state
+        assert state.battle.defender.units == {"infantry": 3} and state.conversions == 1
+        assert not any(b.label.startswith("Convert") for b in app.buttons)  # once a battle
+    finally:
+        app.close()
+        store.close()
+
+
+def test_a_raid_ruins_the_city_on_the_control_map_when_it_hits(tmp_path, devices):
+    from companion.games.italia.battle import Battle, Side
+
+    raid = Battle(
+        Side("visigoths", {"infantry": 3}),
+        Side("vandals", {"infantry": 1}),
+        zone="Rome",
+        city="intact",
+        mode="raid",
+    )
+    app, store = _battle_app(tmp_path, devices, raid)
+    try:
+        session = app.session
+        next(b for b in app.buttons if b.label == "Type the dice").on_tap()
+        app.draw()
+        for digit in (9, 1, 1, 2):  # the raiders' three dice (9 hits the city on 7+), the defender's one
+            next(s for s in app.game.view.spots if s.action == ("digit", digit)).on_tap()
+        next(b for b in app.buttons if b.label == "Play these dice").on_tap()
+        app.draw()
+        assert app.game.view.page(session) == "aftermath" and session.state.battle.ended == "raided"
+        next(b for b in app.buttons if b.label == "Close the battle").on_tap()
+        assert session.state.cities.get("rome") == "ruin" and session.state.control["rome"] == "vandals"
+    finally:
+        app.close()
+        store.close()

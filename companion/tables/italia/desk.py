@@ -92,6 +92,7 @@ class Setup:
     by_sea: int = 0
     raid: bool = False
     invaded: bool = False
+    must_submit: bool = False  # the defender's card makes it submit with no combat (§12.5.1)
 
     def battle(self, edition: Edition, attacker: str) -> Battle:
         """The battle as entered; the first `by_sea` attackers (in type order) came by sea."""
@@ -212,7 +213,8 @@ class Desk:
         )
 
     def opening(self, state: State) -> a.OpenBattle:
-        return a.OpenBattle(self.setup.battle(self.edition, self.nation(state) or ""))
+        battle = self.setup.battle(self.edition, self.nation(state) or "")
+        return a.OpenBattle(battle, must_submit=self.setup.must_submit)
 
     def confirmation(self, state: State) -> ConfirmMap:
         changes = tuple(

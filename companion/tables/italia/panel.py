@@ -7,13 +7,15 @@ from collections.abc import Callable
 from functools import partial
 
 from companion.games.italia import actions as a
+from companion.games.italia.battle import unit_type
 from companion.games.italia.clerk import bill
+from companion.games.italia.conversion import PATRIMONIUM
 from companion.games.italia.game import State
 from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
 from companion.tables.italia.desk import Desk
-from companion.tables.italia.words import city_name, nation_name, source_name
+from companion.tables.italia.words import city_name, nation_name, source_name, unit_name
 from companion.ui.panel import UNDO
 
 
@@ -121,6 +123,11 @@ def _setup(desk: Desk, state: State) -> list[Entry]:
             ("invaded",),
             partial(_flip, desk, "invaded"),
         ),
+        (
+            _("Must submit: yes") if setup.must_submit else _("Must submit: no"),
+            ("must-submit",),
+            partial(_flip, desk, "must_submit"),
+        ),
         (_("Cancel"), ("to-move",), _set(desk, "local", "move")),
         (_("Fight"), ("fight",), partial(_fight, desk, state)),
     ]
@@ -141,6 +148,7 @@ def _battle(desk: Desk, state: State) -> list[Entry]:
         (_("Roll the round"), ("roll",), lambda: Play(a.RollRound())),
         (_("Type the dice"), ("pad",), partial(_sub, desk, "pad")),
     ]
+    found += _conversions(desk, state)
     if battle.round > 1 and battle.mode == "normal":
         found += [
             (_("Attacker retreats"), ("retreat", "attacker"), partial(_sub, desk, "retreat", "attacker")),
@@ -148,6 +156,26 @@ def _battle(desk: Desk, state: State) -> list[Entry]:
             (_("Defender submits"), ("submit",), lambda: Play(a.Submit())),
         ]
     return found
+
+
+def _conversions(desk: Desk, state: State) -> list[Entry]:
+    """The Patrimonium's conversion before a round (§14.3): one enemy unit, not cavalry, twice a game,
+    once a battle; a button per kind of enemy unit it may take."""
+    battle = state.battle
+    assert battle is not None
+    sides = [w for w in ("attacker", "defender") if battle.side(w).nation == PATRIMONIUM]
+    if not sides or battle.converted or state.conversions >= 2 or battle.mode != "normal":
+        return []
+    enemy = battle.side("defender" if sides[0] == "attacker" else "attacker")
+    return [
+        (
+            _("Convert 1 {unit}").format(unit=unit_name(key)),
+            ("convert", key),
+            partial(Play, a.Convert(key)),
+        )
+        for key, n in sorted(enemy.units.items())
+        if n and unit_type(key) != "cavalry"
+    ]
 
 
 def _retreat(desk: Desk, state: State) -> list[Entry]:
