@@ -316,3 +316,20 @@ def test_a_raid_ruins_the_city_on_the_control_map_when_it_hits(tmp_path, devices
     finally:
         app.close()
         store.close()
+
+
+def test_a_battle_off_the_map_takes_its_terrain_from_the_table(tmp_path, devices):
+    app, store = _app(tmp_path, devices)
+    try:
+        desk, session = app.game.view.desk, app.session
+        app.draw()
+        session.do(ia.CollectIncome(0, 0))
+        desk.local = "setup"
+        app.draw()
+        next(b for b in app.buttons if b.label == "Terrain: clear").on_tap()
+        app.draw()
+        assert "Terrain: mountain" in [b.label for b in app.buttons]
+        assert desk.opening(session.state).battle.terrain == "mountain"  # the attackers' -1 follows
+    finally:
+        app.close()
+        store.close()

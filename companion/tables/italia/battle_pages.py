@@ -35,9 +35,9 @@ def setup(canvas: Canvas, desk: Desk, session: Any) -> None:
     state, setup = session.state, desk.setup
     attacker = desk.nation(state) or ""
     zone = desk.edition.board.zones.get(setup.zone)
-    where = zone.name if zone else _("no zone yet")
-    terrain = terrain_name(zone.terrain) if zone else ""
-    canvas.line(f"{where}: {terrain}, {city_name(setup.city)}" if zone else where)
+    where = zone.name if zone else _("A zone off the map")
+    terrain = terrain_name(zone.terrain if zone else setup.terrain)
+    canvas.line(f"{where}: {terrain}, {city_name(setup.city)}")
     canvas.gap()
     column = 3 * canvas.target + 8  # one side's stepper
     rights = (canvas.area.right - column, canvas.area.right)

@@ -86,6 +86,7 @@ class Setup:
     zone: str = ""
     defender: str = ""
     city: str = "none"
+    terrain: str = "standard"  # a battle off the map (no zone chosen): the table says the terrain
     units: dict[str, dict[str, int]] = field(default_factory=lambda: {"attacker": {}, "defender": {}})
     leaders: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
     fleets: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
@@ -107,7 +108,7 @@ class Setup:
             sides[0],
             sides[1],
             zone=zone.name if zone else "",
-            terrain=zone.terrain if zone else "standard",
+            terrain=zone.terrain if zone else self.terrain,
             city=self.city,
             mode="raid" if self.raid else "normal",
             invaded=self.invaded,

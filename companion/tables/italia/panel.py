@@ -15,7 +15,7 @@ from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
 from companion.tables.italia.desk import Desk
-from companion.tables.italia.words import city_name, nation_name, source_name, unit_name
+from companion.tables.italia.words import city_name, nation_name, source_name, terrain_name, unit_name
 from companion.ui.panel import UNDO
 
 
@@ -95,6 +95,19 @@ def _next_city(desk: Desk) -> None:
     desk.setup.city = order[(order.index(desk.setup.city) + 1) % 3]
 
 
+def _next_terrain(desk: Desk) -> None:
+    order = ("standard", "mountain", "swamp", "borderland")
+    desk.setup.terrain = order[(order.index(desk.setup.terrain) + 1) % len(order)]
+
+
+def _terrain(desk: Desk) -> list[Entry]:
+    """Where the table skips the map (no zone chosen), it says the battle's terrain."""
+    if desk.setup.zone:
+        return []
+    label = _("Terrain: {terrain}").format(terrain=terrain_name(desk.setup.terrain))
+    return [(label, ("terrain",), partial(_next_terrain, desk))]
+
+
 def _flip(desk: Desk, name: str) -> None:
     setattr(desk.setup, name, not getattr(desk.setup, name))
 
@@ -117,6 +130,7 @@ def _setup(desk: Desk, state: State) -> list[Entry]:
         ),
         (_("Defender: {nation}").format(nation=defender), ("defender",), partial(_cycle, desk, state)),
         (city_name(setup.city).capitalize(), ("city",), partial(_next_city, desk)),
+        *_terrain(desk),
         (_("Raid") if setup.raid else _("Normal attack"), ("raid",), partial(_flip, desk, "raid")),
         (
             _("Invaded: yes") if setup.invaded else _("Invaded: no"),
