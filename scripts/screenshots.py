@@ -271,9 +271,138 @@ def help_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE)
         service.close()
 
 
+def italia_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
+    """Italia I at the table: the start screen with Italia chosen, then the pages of a game: the
+    turn clerk's income, the shop, placement and movement, the control map, a battle entered (its
+    zone picked), its round with the odds, a retreat, the table's dice, the battle over, the score
+    pad on turn 3, the game over (the players' names and the points typed are an illustration)."""
+    from companion.games.italia.game import Game as ItaliaGame
+    from companion.games.italia.game import Options as ItaliaOptions
+    from companion.tables.italia import bot as italia_bot
+
+    app = App(None, size, headless=True, new_session=lambda game, options: None)
+    app.draw()
+    next(b for b in app.buttons if b.label == "Italia").on_tap()
+    shoot(app, f"italia-start{suffix}")
+    app.close()
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
+        game = ItaliaGame(edition("italia"), ItaliaOptions("I", 7, ("Anna", "Bruno", "Carla")))
+        session = Session(game, Devices(SimDie(), service))
+        app = App(session, size, headless=True, new_session=lambda game, options: None)  # over: New game
+        desk = app.game.view.desk
+        app.draw()  # the screen follows the nation whose turn it is: its entries start afresh
+        desk.zones, desk.cities = 3, 1
+        shoot(app, f"italia-income{suffix}")
+        _italia_first_turn(app, shoot, suffix)
+        while session.state.at < 6:  # the nations before the Romans
+            _italia_turn(session)
+        _italia_battle(app, shoot, suffix)
+        rng = random.Random(2)
+        while not (session.state.turn == 3 and session.state.confirmed and session.state.at == 6):
+            game.play(italia_bot(session.state, rng))  # straight to turn 3 (no tickets on the way)
+        app.draw()
+        desk.points = {"romans": 4, "samnites": 3, "celts": 2, "carthaginians": 2}
+        session.do(desk.score(session.state))  # the Celts' line is in: the pad shows it
+        _printed(service)
+        shoot(app, f"italia-score{suffix}")
+        while desk.pending(session.state) is not None:  # one line of the pad a tap
+            session.do(desk.score(session.state))
+        while not session.state.over:
+            game.play(italia_bot(session.state, rng))
+        app.draw()
+        shoot(app, f"italia-over{suffix}")
+        app.close()
+        service.close()
+
+
+ITALIA_HOLDINGS = {
+    "celts": ("mediolanum", "verona"),
+    "etruscans": ("etruria", "pisae"),
+    "greeks": ("neapolis",),
+    "samnites": ("samnium", "apulia"),
+    "carthaginians": ("africa",),
+    "illyrians": ("illyricum",),
+}
+
+
+def _italia_first_turn(app: App, shoot: Shoot, suffix: str) -> None:
+    """The Celts' turn page by page: the shop, placement and movement, the map, confirmed."""
+    from companion.games.italia import actions as ia
+
+    session, desk = app.session, app.game.view.desk
+    session.do(ia.CollectIncome(3, 1))
+    app.draw()
+    desk.basket = {"infantry": 1}
+    shoot(app, f"italia-shop{suffix}")
+    session.do(desk.purchase(session.state))
+    desk.local = "move"
+    shoot(app, f"italia-move{suffix}")
+    desk.local = "map"
+    for zone in ITALIA_HOLDINGS["celts"]:
+        desk.toggle(session.state, zone)
+    desk.city_mode = True
+    desk.toggle(session.state, "mediolanum")
+    desk.city_mode = False
+    shoot(app, f"italia-map{suffix}")
+    session.do(desk.confirmation(session.state))
+    shoot(app, f"italia-end{suffix}")
+    session.do(ia.EndNationTurn())
+
+
+def _italia_turn(session: Session) -> None:
+    """One nation's turn played straight: income, a unit, its zones (with intact cities) confirmed."""
+    from companion.games.italia import actions as ia
+    from companion.games.italia.control import ConfirmMap
+    from companion.games.italia.game import active
+
+    nation = active(session.game.scenario, session.state) or ""
+    session.do(ia.CollectIncome(3, 1))
+    session.do(ia.Buy(nation, {"infantry": 1}))
+    session.do(ConfirmMap(tuple((z, nation, "intact") for z in ITALIA_HOLDINGS.get(nation, ()))))
+    session.do(ia.EndNationTurn())
+
+
+def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
+    """The Romans attack Samnium (mountain, intact city) with 4 legions and a leader: the spec's
+    example of what a die needs (7+: 6, mountain -1, city -2, leader +2)."""
+    from companion.games.italia import actions as ia
+
+    session, desk = app.session, app.game.view.desk
+    session.do(ia.CollectIncome(3, 1))
+    _printed(session.devices.printer)  # the nations' tickets so far: the printer's line says ready
+    app.draw()
+    desk.pick_zone(session.state, "samnium")
+    desk.local = "zones"
+    shoot(app, f"italia-zones{suffix}")
+    desk.local = "setup"
+    desk.setup.units["attacker"]["legion"] = 4
+    desk.setup.leaders["attacker"] = 1
+    desk.setup.units["defender"]["infantry"] = 3
+    shoot(app, f"italia-setup{suffix}")
+    session.do(desk.opening(session.state))
+    desk.local = "move"
+    _settle(session)
+    shoot(app, f"italia-battle{suffix}")
+    session.do(ia.RollRound())
+    _settle(session)
+    shoot(app, f"italia-round{suffix}")
+    desk.sub, desk.retreat_side, desk.retreat = "retreat", "attacker", {"legion": 1}
+    shoot(app, f"italia-retreat{suffix}")
+    desk.sub, desk.typed = "pad", [7, 10, 3]
+    shoot(app, f"italia-pad{suffix}")
+    desk.sub, desk.typed = "", []
+    while session.state.battle.attacker.count() and session.state.battle.defender.count():
+        session.do(ia.RollRound())
+    _printed(app.session.devices.printer)
+    shoot(app, f"italia-aftermath{suffix}")
+    session.do(ia.CloseBattle())
+
+
 def every_screen(shoot: Shoot, size: tuple[int, int], suffix: str = "") -> None:
     """Every screen the app shows, at one size, in the language in use."""
     start_screen(suffix, shoot, size)
+    italia_screens(suffix, shoot, size)
     settings_screen(suffix, shoot, size)
     camera_screen(suffix, shoot, size)
     table_decks_screens(suffix, shoot, size)

@@ -96,7 +96,8 @@ class Lobby:
         self._pending = (game, options)
         choices = self.start_screen.choices[game]
         count, defaults = choices.names(options)
-        self.players.open(count, defaults, choices.names_heading)
+        palette = getattr(choices, "palette", None)  # a game whose rules fix each player's colour
+        self.players.open(count, defaults, choices.names_heading, palette(options) if palette else None)
         self.showing_players = True
 
     def _start_with(self, names: tuple[str, ...], colours: list[int]) -> None:

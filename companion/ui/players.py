@@ -32,13 +32,20 @@ class PlayersScreen:
         self.editing: int | None = None  # the player whose name the keyboard is typing
         self.before = ""  # the name as it was when the keyboard opened (Cancel puts it back)
         self.heading: Callable[[int | None, str], str] = lambda editing, name: ""
+        self.palette: list[tuple[int, int, int]] | None = None  # the game's own colours, fixed
 
     def open(
-        self, players: int, defaults: tuple[str, ...], heading: Callable[[int | None, str], str]
+        self,
+        players: int,
+        defaults: tuple[str, ...],
+        heading: Callable[[int | None, str], str],
+        palette: list[tuple[int, int, int]] | None = None,
     ) -> None:
         """Ask for `players` names, the game's own `defaults` filled in (kept from a game before);
-        `heading(editing, name)`: the game's words above them."""
+        `heading(editing, name)`: the game's words above them; `palette`: each player's colour when
+        the game's rules fix it (then a colour is not tapped to change)."""
         self.count, self.editing, self.defaults, self.heading = players, None, defaults, heading
+        self.palette = palette
         self.names = self.names[: len(defaults)] + list(defaults[len(self.names) :])
 
     def buttons(self, top: int) -> list[Button]:
@@ -49,15 +56,19 @@ class PlayersScreen:
         buttons, gap = [], 8
         for patriot in range(self.count):
             y = top + patriot * (self.target + gap)
-            buttons.append(
-                Button(
-                    pygame.Rect(self.rect.x + 20, y, self.target * 2, self.target),
-                    self.names[patriot][:1],
-                    partial(self._next_colour, patriot),
-                    colour=theme.PATRIOT_COLOURS[self.colours[patriot]],
-                    text_colour=theme.INK,
+            swatch = pygame.Rect(self.rect.x + 20, y, self.target * 2, self.target)
+            if self.palette is not None:  # the game's colour: shown, not changed
+                buttons.append(Button(swatch, "", _keep, colour=self.palette[patriot], text_colour=theme.INK))
+            else:
+                buttons.append(
+                    Button(
+                        swatch,
+                        self.names[patriot][:1],
+                        partial(self._next_colour, patriot),
+                        colour=theme.PATRIOT_COLOURS[self.colours[patriot]],
+                        text_colour=theme.INK,
+                    )
                 )
-            )
             buttons.append(
                 Button(
                     pygame.Rect(
@@ -162,3 +173,7 @@ class PlayersScreen:
         """The game's own words for its players ("Patriots: tap a name..."), or the name being typed."""
         name = self.names[self.editing] if self.editing is not None else ""
         return self.heading(self.editing, name)
+
+
+def _keep() -> None:
+    """A colour the game's rules fix: a tap changes nothing."""

@@ -9,6 +9,7 @@ from companion.games.vocabulary import DataError
 
 from .battle import Battle, Counts
 from .battlefile import battle_from_dict, battle_to_dict, counts, sea_from_dict, sea_to_dict
+from .control import ConfirmMap
 from .naval import SeaBattle
 from .rounds import Aim
 
@@ -239,6 +240,7 @@ Action = (
     | EndCampaign
     | Tell
     | EndNationTurn
+    | ConfirmMap
 )
 TURN_ACTIONS = (
     NextPhase,
@@ -270,6 +272,7 @@ KINDS: dict[str, type[Any]] = {
         SeaRetreat,
         *TURN_ACTIONS,
         EndNationTurn,
+        ConfirmMap,
     )
 }
 
@@ -289,6 +292,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, RollRound):
         data["aims"] = {side: [list(a) for a in aims] for side, aims in action.aims.items()}
         data["values"] = list(action.values)
+    if isinstance(action, ConfirmMap):
+        data["changes"] = [list(c) for c in action.changes]
     if isinstance(action, CollectIncome | EndNationTurn):
         data = {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
     return data
@@ -315,6 +320,8 @@ def action_from_dict(data: object) -> Action:
                 for s, v in data.get("aims", {}).items()
             }
             return RollRound(aims, tuple(int(v) for v in data.get("values", ())))
+        if kind == "confirm-map":
+            return ConfirmMap(tuple((str(z), str(h), str(c)) for z, h, c in data.get("changes", ())))
         if kind in ("buy", "retreat"):
             given = {k: v for k, v in data.items() if k != "kind"}
             for name in ("units", "cities"):

@@ -35,6 +35,7 @@ from .actions import (
 from .battle import Battle
 from .campaign import Campaign
 from .campaign import reactions as campaign_reactions
+from .control import ConfirmMap, apply_changes, checked_changes, zone_for
 from .conversion import convert
 from .dice import Dice
 from .edition import Edition
@@ -71,6 +72,10 @@ class Options:
 
     def to_dict(self) -> dict[str, Any]:
         return {"scenario": self.scenario, "seed": self.seed, "names": list(self.names)}
+
+    def validate(self) -> None:
+        """DataError naming the option at fault (`companion run --autoplay` checks before a game)."""
+        Options.from_dict(self.to_dict())
 
     @classmethod
     def from_dict(cls, data: object) -> Options:
@@ -112,6 +117,9 @@ class State:
     told: dict[str, int] = field(default_factory=dict)  # the table's answers to ValueNeeded, by key
     ledger: Ledger = field(default_factory=Ledger)  # this nation's turn and the last battle (tickets)
     scores: tuple[Award, ...] = ()  # the score pad, one line per award (§11.0)
+    control: dict[str, str] = field(default_factory=dict)  # land zone -> the nation holding it (1.4)
+    cities: dict[str, str] = field(default_factory=dict)  # land zone -> "intact" or "ruin"
+    confirmed: bool = False  # the control map was confirmed in this nation's turn
 
 
 def queue(scenario: Scenario, state: State) -> list[str]:
@@ -229,6 +237,8 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
         return _collect(game, state, action)
     if isinstance(action, Buy):
         return _buy(game, state, action)
+    if isinstance(action, ConfirmMap):
+        return _confirm(game, state, action)
     if isinstance(action, OpenBattle):
         refusal = opening_refusal(action.battle)
         if refusal:
@@ -348,6 +358,7 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
         phase=1,
         major=False,
         campaign=None,
+        confirmed=False,
     )
     if after.at < len(queue(game.scenario, after)):
         return after, rome_duty(game.scenario.id, after.turn, active(game.scenario, after) or "")
@@ -372,7 +383,8 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         winner = None if end.winner is None else battle.side(end.winner).nation
         fought = BattleLine(battle.zone, battle.attacker.nation, battle.defender.nation, end.how, winner)
         ledger = replace(state.ledger, battles=state.ledger.battles + (fought,), closed=battle)
-        return replace(state, battle=None, ledger=ledger), [Sentence("Battle over: {how}.", how=end.how)]
+        closed = _held_after(game, state, battle, end.winner)
+        return replace(closed, battle=None, ledger=ledger), [Sentence("Battle over: {how}.", how=end.how)]
     if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
         return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if over(battle):
@@ -427,6 +439,26 @@ def _grouped(rolls: Sequence[Roll]) -> tuple[Throw, ...]:
     for r in rolls:
         found.setdefault((r.side, r.unit, r.kind, r.needed), []).append(r.value)
     return tuple(Throw(side, unit, kind, needed, tuple(v)) for (side, unit, kind, needed), v in found.items())
+
+
+def _confirm(game: Game, state: State, action: ConfirmMap) -> tuple[State, list[Sentence]]:
+    """The control map as the table confirms it at the end of a nation's turn (spec 1.4)."""
+    nations = {n.id for n in game.scenario.nations}
+    checked_changes(game.edition.board, nations, action.changes)
+    control, cities = apply_changes(state.control, state.cities, action.changes)
+    return replace(state, control=control, cities=cities, confirmed=True), []
+
+
+def _held_after(game: Game, state: State, battle: Battle, winner: str | None) -> State:
+    """A closed battle updates the control map: the winner holds the zone (none when both are
+    gone), its city as the battle left it."""
+    zone = zone_for(game.edition.board, battle.zone)
+    if zone is None:
+        return state
+    holder = battle.side(winner).nation if winner else ""
+    city = battle.city if game.edition.board.zones[zone].city_allowed else "none"
+    control, cities = apply_changes(state.control, state.cities, ((zone, holder, city),))
+    return replace(state, control=control, cities=cities)
 
 
 def replay(edition: Edition, header: dict[str, Any], records: Iterable[Record]) -> Game:

@@ -1,10 +1,86 @@
-"""Italia (Italia I and II) at a table: its `companion italia ...` commands (cli.py). The table's
-screens, autoplay and registration for the app come with the table module proper."""
+"""Italia (Italia I and II) at a table: the turn clerk, the battle resolver on the LED die with its
+exact odds, the control map and the score pad. What taps and buttons mean (table.py), what the
+table is entering (desk.py), its screens (view.py; pages.py with clerk_pages.py and battle_pages.py,
+drawn with canvas.py; panel.py; choices.py), its words in the table's language (words.py), its
+autoplay (autoplay.py) and its commands (cli.py).
+
+The app and the session reach the game only through this module's names below.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.italia.game import State
+from companion.tables.italia.choices import Choices
 from companion.tables.italia.cli import add_commands
+from companion.tables.italia.table import GAME, ItaliaTable
 
 TITLE = "Italia"
 
-__all__ = ["TITLE", "add_commands"]
+__all__ = [
+    "GAME",
+    "TITLE",
+    "Choices",
+    "add_commands",
+    "before_game",
+    "bot",
+    "card_faces",
+    "forget_choice",
+    "new_table",
+    "new_view",
+    "next_tap",
+    "round_of",
+    "run_demo",
+]
+
+
+def new_table() -> ItaliaTable:
+    return ItaliaTable()
+
+
+def new_view(session: Any, height: int, target: int, choices: Any, colours: list[int]) -> Any:
+    """The game screen's content (the players' colours are the scenario's own, §3.0)."""
+    from companion.tables.italia.view import ItaliaView
+
+    return ItaliaView(session, height, target)
+
+
+def before_game(
+    options: Any, height: int, target: int, open_game: Callable[[list[Any]], Any], leave: Callable[[], None]
+) -> Any:
+    return None  # the set-up is on the table; the companion needs no screen before the game
+
+
+def next_tap(app: Any, action: Any) -> tuple[int, int] | None:
+    """Where autoplay taps next toward this decision (companion.tables.italia.autoplay)."""
+    from companion.tables.italia.autoplay import next_tap as tap
+
+    return tap(app, action)
+
+
+def bot(state: State, rng: random.Random) -> Any:
+    from companion.tables.italia.autoplay import bot as play
+
+    return play(state, rng)
+
+
+def round_of(state: State) -> int:
+    return state.turn
+
+
+def forget_choice(view: Any) -> None:
+    """Autoplay played a decision straight: what the screen was entering is dropped."""
+    view.desk.reset(None)
+
+
+def run_demo(args: Any) -> int:
+    """`companion run --terminal`: Italia has no text demo; one sentence says so."""
+    print("Italia has no text demo: run the app (companion run --game italia), or companion italia ...")
+    return 2
+
+
+def card_faces() -> dict[str, str]:
+    return {}  # no cards carry stickers in the first version (spec 8)

@@ -20,6 +20,7 @@ from companion.games.italia.game import Game, Options, State
 from companion.games.vocabulary import DataError, IllegalActionError
 from companion.tables.italia.datacheck import check_data
 
+
 def _edition() -> Edition:
     data: Edition = edition("italia")
     return data

@@ -1,0 +1,278 @@
+"""The battle's pages: its entry (who fights, where), the zone picker, a round with what each group
+of dice needs and the exact odds, the dice just rolled, a retreat, the table's own dice, the end."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion import i18n
+from companion.games.italia.battle import attack_cap
+from companion.games.italia.fight import aftermath, over
+from companion.games.italia.odds import TooLarge
+from companion.games.italia.preview import preview
+from companion.games.italia.tally import movable
+from companion.i18n import _, ngettext
+from companion.tables.italia.canvas import Canvas, Colour, bump, bump_attr, zone_grid
+from companion.tables.italia.desk import SIDES, Desk, pre_dice
+from companion.tables.italia.table import hits
+from companion.tables.italia.words import (
+    city_name,
+    counted,
+    group_line,
+    nation_name,
+    outcome,
+    side_name,
+    terrain_name,
+    unit_name,
+)
+from companion.ui import theme
+from companion.ui.widgets import Button
+
+
+def setup(canvas: Canvas, desk: Desk, session: Any) -> None:
+    state, setup = session.state, desk.setup
+    attacker = desk.nation(state) or ""
+    zone = desk.edition.board.zones.get(setup.zone)
+    where = zone.name if zone else _("A zone off the map")
+    terrain = terrain_name(zone.terrain if zone else setup.terrain)
+    canvas.line(f"{where}: {terrain}, {city_name(setup.city)}")
+    canvas.gap()
+    column = 3 * canvas.target + 8  # one side's stepper
+    rights = (canvas.area.right - column, canvas.area.right)
+    small = canvas.painter.fonts["small"]
+    names = (nation_name(attacker), nation_name(setup.defender) if setup.defender else _("Defender"))
+    for name, right in zip(names, rights, strict=True):
+        text = small.render(name, True, theme.INK)
+        canvas.painter.screen.blit(text, text.get_rect(midtop=(right - column // 2 + 4, canvas.y)))
+    canvas.gap(small.get_linesize() + 2)
+    rows = [(unit_name(t, 2).capitalize(), t) for t in desk.types]
+    rows += [(_("Leaders"), "leaders"), (_("Fleets near"), "fleets")]
+    for label, key in rows:
+        for number, which in enumerate(SIDES):
+            per_side = key in ("leaders", "fleets")
+            counts = getattr(setup, key) if per_side else setup.units[which]
+            name = which if per_side else key
+            change = partial(bump, counts, name, None)
+            shown = counts.get(name, 0)
+            canvas.stepper(label if number == 0 else "", shown, f"{which[0]}:{key}", change, x=rights[number])
+        canvas.row_done()
+    change = partial(bump_attr, setup, "by_sea")
+    canvas.stepper(_("By sea"), setup.by_sea, "by-sea", change, x=rights[0])
+    canvas.row_done()
+
+
+def zone_picker(canvas: Canvas, desk: Desk, session: Any) -> None:
+    canvas.line(_("Tap the zone of the battle"))
+    zone_grid(canvas, desk, session, lambda zone: desk.pick_zone(session.state, zone))
+
+
+def battle_page(canvas: Canvas, desk: Desk, session: Any) -> None:
+    state = session.state
+    battle = state.battle
+    _sides(canvas, battle)
+    shown = preview(battle, elephant_battles=state.elephant_battles)
+    canvas.gap()
+    if battle.round == 1 and shown.cap is not None:
+        canvas.line(
+            _("At most {cap} attackers (§8.3).").format(cap=shown.cap),
+            theme.ALERT if shown.over_cap else theme.INK,
+            small=True,
+        )
+    for group in shown.groups:
+        canvas.line(f"{nation_name(battle.side(group.side).nation)}: {group_line(group)}", small=True)
+    canvas.gap()
+    _odds(canvas, session)
+    _last_round(canvas, session)
+
+
+def _sides(canvas: Canvas, battle: Any) -> None:
+    """Who attacks where (and the next round while it goes on), the ground, what each side has."""
+    zone, attacker = battle.zone or _("the zone"), nation_name(battle.attacker.nation)
+    if over(battle):
+        canvas.line(_("{attacker} attacked {zone}").format(attacker=attacker, zone=zone))
+    else:
+        title = _("{attacker} attack {zone}, round {round}")
+        canvas.line(title.format(attacker=attacker, zone=zone, round=battle.round))
+    canvas.line(f"{terrain_name(battle.terrain)}, {city_name(battle.city)}", theme.MUTED, small=True)
+    for which in SIDES:
+        side = battle.side(which)
+        leaders = (
+            ngettext(", {count} leader", ", {count} leaders", side.leaders).format(count=side.leaders)
+            if side.leaders
+            else ""
+        )
+        canvas.line(f"{nation_name(side.nation)}: {counted(side.units)}{leaders}", small=True)
+
+
+def _percent(value: float) -> str:
+    return i18n.decimal(value * 100, 1) + "%"
+
+
+ODDS_COLOURS = (theme.ITALY_GREEN, theme.ALERT, theme.MUTED)  # attacker clears, defender holds, both go
+
+
+def _odds(canvas: Canvas, session: Any) -> None:
+    odds = session.look_ahead()
+    if odds is None:
+        canvas.line(_("Working out the odds..."), theme.MUTED, small=True)
+        return
+    if isinstance(odds, TooLarge):
+        canvas.line(
+            _("Too many units to work out the exact odds here: `companion italia odds` gives them."),
+            theme.MUTED,
+            small=True,
+        )
+        return
+    x = canvas.area.x
+    for share, colour in zip(
+        (odds.attacker_clears, odds.defender_holds, odds.both_destroyed), ODDS_COLOURS, strict=True
+    ):
+        width = round(share * canvas.area.width)
+        pygame.draw.rect(canvas.painter.screen, colour, (x, canvas.y, width, 12))
+        x += width
+    canvas.gap(16)
+    canvas.line(
+        _("Odds: attacker clears {clears}, defender holds {holds}, both destroyed {both}").format(
+            clears=_percent(odds.attacker_clears),
+            holds=_percent(odds.defender_holds),
+            both=_percent(odds.both_destroyed),
+        ),
+        theme.ITALY_GREEN,
+        small=True,
+    )
+    canvas.line(
+        _(
+            "Expected losses: attacker {a}, defender {d} (every die at the most numerous type, no retreat)"
+        ).format(a=i18n.decimal(odds.attacker_losses, 1), d=i18n.decimal(odds.defender_losses, 1)),
+        theme.MUTED,
+        small=True,
+    )
+
+
+def _last_round(canvas: Canvas, session: Any) -> None:
+    """The dice of the round just rolled (the ledger's), all together, each as on the die (0 for
+    10): a hit on green, a miss on white."""
+    rounds = session.state.ledger.rounds
+    if not rounds:
+        return
+    log = rounds[-1]
+    canvas.gap()
+    canvas.line(_("Round {round} rolled:").format(round=log.number), small=True)
+    small = canvas.painter.fonts["small"]
+    size = small.get_height() + 6
+    for which in SIDES:
+        said = ngettext("{count} hit", "{count} hits", hits(log, which)).format(count=hits(log, which))
+        label = f"{side_name(which)}: {said}"
+        canvas.painter.screen.blit(small.render(label, True, theme.INK), (canvas.area.x, canvas.y + 3))
+        x = canvas.area.x + canvas.area.width // 2 - 20
+        for throw in log.throws:
+            if throw.side != which:
+                continue
+            for value in throw.values:
+                _die(canvas, pygame.Rect(x, canvas.y, size, size), value, value >= throw.needed)
+                x += size + 4
+        canvas.y += size + 4
+
+
+def _die(canvas: Canvas, rect: pygame.Rect, value: int, hit: bool) -> None:
+    screen, font = canvas.painter.screen, canvas.painter.fonts["small"]
+    pygame.draw.rect(screen, theme.ITALY_GREEN if hit else theme.ZONE, rect, border_radius=4)
+    pygame.draw.rect(screen, theme.INK, rect, width=1, border_radius=4)
+    digit = font.render(str(value % 10), True, theme.BUTTON_TEXT if hit else theme.INK)
+    screen.blit(digit, digit.get_rect(center=rect.center))
+
+
+def retreat(canvas: Canvas, desk: Desk, session: Any) -> None:
+    battle = session.state.battle
+    side = battle.side(desk.retreat_side)
+    canvas.line(_("{nation} retreat: how many of each").format(nation=nation_name(side.nation)))
+    canvas.line(
+        _("Capacity of a zone: its limit +1, minus your units there (§10.5)."), theme.MUTED, small=True
+    )
+    canvas.gap()
+    for key in sorted(side.units):
+        most = movable(side, key)
+        change = partial(bump, desk.retreat, key, most)
+        canvas.stepper(
+            f"{unit_name(key, 2).capitalize()} ({most})", desk.retreat.get(key, 0), f"r:{key}", change
+        )
+        canvas.row_done()
+
+
+def pad(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """A 10-key pad for the table's own d10s: each natural value in the listed order (0 = 10)."""
+    state = session.state
+    battle = state.battle
+    shown = preview(battle, elephant_battles=state.elephant_battles)
+    wanted = sum(g.dice for g in shown.groups) + pre_dice(battle, state.elephant_battles)
+    canvas.line(_("Type each die in this order (0 is 10): {count} dice").format(count=wanted))
+    for group in shown.groups:
+        canvas.line(f"{side_name(group.side)}: {group_line(group)}", small=True)
+    canvas.line(
+        _("Typed: {dice}").format(dice=" ".join(str(v % 10) for v in desk.typed) or "-"), theme.ITALY_GREEN
+    )
+    size = min(canvas.target + 12, (canvas.area.width - 16) // 5)
+    for number, digit in enumerate((1, 2, 3, 4, 5, 6, 7, 8, 9, 0)):
+        rect = pygame.Rect(
+            canvas.area.x + (number % 5) * (size + 4), canvas.y + 6 + (number // 5) * (size + 4), size, size
+        )
+        canvas.spots.append(
+            Button(rect, str(digit), partial(desk.typed.append, digit or 10), action=("digit", digit))
+        )
+
+
+def aftermath_page(canvas: Canvas, desk: Desk, session: Any) -> None:
+    battle = session.state.battle
+    end = aftermath(battle)
+    _sides(canvas, battle)
+    canvas.gap()
+    canvas.line(outcome(end.how).capitalize() + ".", theme.ITALY_GREEN)
+    for which in SIDES:
+        tally, nation = battle.side(which).tally, nation_name(battle.side(which).nation)
+        if tally.retreated:
+            moved = counted({k: n for k, n in tally.retreated.items() if k != "leader"})
+            canvas.line(_("{nation} retreated {units}.").format(nation=nation, units=moved), small=True)
+        gone = {k: n for k, n in tally.lost.items()}
+        if gone:
+            canvas.line(
+                _("{nation} remove {units}.").format(
+                    nation=nation_name(battle.side(which).nation), units=counted(gone)
+                ),
+                small=True,
+            )
+    if end.surplus:
+        canvas.line(
+            ngettext(
+                "Stacking: remove {count} unit now (§8.3).",
+                "Stacking: remove {count} units now (§8.3).",
+                end.surplus,
+            ).format(count=end.surplus),
+            theme.ALERT,
+            small=True,
+        )
+    if end.loot:
+        canvas.line(
+            _("A city taken: loot it (4 gold or the card's points) if it was another player's."), small=True
+        )
+    if end.major:
+        canvas.line(_("A major battle (§13.2)."), small=True)
+    _last_round(canvas, session)
+
+
+def setup_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
+    """The attack cap (§8.3) as entered: a zone's limit +1, +1 with a leader; none once invaded."""
+    battle = desk.setup.battle(desk.edition, desk.nation(state) or "")
+    cap = attack_cap(battle)
+    if not desk.setup.zone or cap is None:
+        return []
+    said = _("At most {cap} attackers (§8.3).").format(cap=cap)
+    over_cap = battle.attacker.count() > cap
+    return [
+        (
+            said + (" " + _("More only if the zone was invaded.") if over_cap else ""),
+            theme.ALERT if over_cap else theme.INK,
+        )
+    ]

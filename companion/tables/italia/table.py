@@ -1,0 +1,124 @@
+"""Italia at a table: what the table's buttons mean, what follows a decision (a round's dice on the
+LED die, the tickets, a backup at the end of a nation's turn), the odds worked out ahead."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.italia import actions as a
+from companion.games.italia.fight import over
+from companion.games.italia.game import Game, Record, State
+from companion.games.italia.ledger import RoundLog
+from companion.games.italia.odds import Odds, TooLarge, battle_odds
+from companion.i18n import _
+from companion.tables.base import Intent, Moment, Outputs, Play, Undo
+
+GAME = "italia"
+SHOWN_ONE_BY_ONE = 6  # a round of up to this many dice shows each die on the box (spec 6)
+
+
+def round_faces(log: RoundLog) -> list[Any]:
+    """Each die (a d10's 10 is its "0"), then the attacker's hits, a blank, the defender's hits;
+    a bigger round shows only the two totals (spec 6)."""
+    from hardware.faces import BLANK, number
+
+    values = [v for throw in log.throws for v in throw.values]
+    each = [number(v % 10) for v in values] if len(values) <= SHOWN_ONE_BY_ONE else []
+    return each + [number(hits(log, "attacker")), BLANK, number(hits(log, "defender"))]
+
+
+def hits(log: RoundLog, which: str) -> int:
+    return sum(t.hits for t in log.throws if t.side == which)
+
+
+@dataclass
+class ItaliaTable:
+    game_id: str = GAME
+
+    def prepare(self) -> None:
+        from companion.tickets import italia as tickets
+
+        prepared = getattr(tickets, "prepare", None)
+        if prepared is not None:
+            prepared()
+
+    def button(self, name: str, state: State) -> Intent | None:
+        """The table's buttons: Roll (and Confirm) roll the battle's next round; Back undoes."""
+        if name == "back":
+            return Undo()
+        battle = state.battle
+        if name in ("roll", "confirm") and battle is not None and not over(battle):
+            return Play(a.RollRound())
+        return None
+
+    def card_seen(self, card: Any, moment: Moment) -> tuple[bool, Intent | None]:
+        return False, None  # the first version uses no cards (spec 8)
+
+    def forget_scans(self) -> None:
+        return None
+
+    def over(self, state: State) -> bool:
+        return state.over
+
+    def wants_cards(self, state: State) -> bool:
+        return False
+
+    def after(self, before: State, action: Any, events: Sequence[Any], game: Game) -> Outputs:
+        """A round's dice on the die; a battle's report when it closes; at the end of a nation's turn
+        its summary (and the score pad when a scoring turn ends) and a backup; the chronicle at the
+        end of the game."""
+        state = game.state
+        if isinstance(action, a.RollRound) and state.ledger.rounds:
+            return Outputs(faces=round_faces(state.ledger.rounds[-1]))
+        from companion.tickets import italia as tickets
+
+        if isinstance(action, a.CloseBattle):
+            return Outputs(tickets=[tickets.battle_ticket(before, state, events)])
+        if not isinstance(action, a.EndNationTurn):
+            return Outputs()
+        printed = [tickets.nation_turn_ticket(before, state, events)]
+        if state.turn != before.turn or state.over:
+            if any(award.turn == before.turn for award in state.scores):
+                printed.append(tickets.score_ticket(state))
+        if state.over:
+            printed.append(tickets.chronicle_ticket(game))
+        return Outputs(tickets=printed, checkpoint=True)
+
+    def undo_warning(self, decision: Record) -> str | None:
+        return None  # undo never re-rolls: the same dice come again (they follow from the state)
+
+    def action_name(self, action: Any) -> str:
+        names = {
+            "income": _("income"),
+            "buy": _("purchase"),
+            "open-battle": _("battle"),
+            "roll": _("round"),
+            "retreat": _("retreat"),
+            "submit": _("submission"),
+            "rebuild": _("rebuilding"),
+            "convert": _("conversion"),
+            "close-battle": _("end of the battle"),
+            "end-nation-turn": _("end of the nation's turn"),
+            "confirm-map": _("control map"),
+            "score": _("score"),
+        }
+        return names.get(getattr(action, "kind", ""), str(action))
+
+    def card_request(self, deck: str, given: int) -> str:
+        return ""
+
+    def look_ahead(self, state: State) -> Odds | TooLarge | None:
+        """The exact odds of the open battle before its next roll (worked out in a worker), or why a
+        battle this big has none on the screen (beyond the screen's budget)."""
+        battle = state.battle
+        if battle is None or over(battle):
+            return None
+        try:
+            return battle_odds(battle, state.elephant_battles)
+        except TooLarge as too_large:
+            return too_large
+
+    def look_ahead_key(self, state: State) -> object:
+        return None
