@@ -255,14 +255,20 @@ def test_a_hostile_battle_file_is_one_line_and_writes_nothing(capsys, tmp_path, 
 
 def test_huge_battles_get_their_odds_refused_in_one_line(capsys, tmp_path):
     data = samnium()
-    data["attacker"]["units"] = {"consular": 300}  # 45,451 counts of undamaged and damaged, times 3
-    path = write(tmp_path, data)
-    code, out, err = run(capsys, "italia", "odds", path)
-    assert (code, out) == (2, "")
-    assert err == (
-        f"companion: {path}: attacker.units, defender.units: 136353 unit counts to follow, and the exact "
-        "odds follow at most 50000 (fewer units, or fewer kinds of two-hit units)\n"
-    )
+    wide = {"consular": 10, "legion:sea": 10, "legion": 10}
+    for attackers, defenders in (
+        ({"consular": 300}, {"infantry": 3}),
+        (wide, {"infantry": 15, "elephant": 15}),
+    ):
+        data["attacker"]["units"], data["defender"]["units"] = attackers, defenders  # too deep, too wide
+        path = write(tmp_path, data)
+        code, out, err = run(capsys, "italia", "odds", path)
+        assert (code, out) == (2, "")
+        assert err == (
+            f"companion: {path}: attacker.units, defender.units: the exact odds of this battle need more "
+            "than 1,000,000 steps, beyond what is worked out here in time; fewer units or fewer kinds of "
+            "unit make them answerable\n"
+        )
 
 
 def test_income_from_counts_with_tribute(capsys):

@@ -33,6 +33,9 @@ Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group o
 # 214,667 pairs, about 0.3 s) with room. Beyond, a battle is refused within seconds, not minutes.
 SCREEN_PAIRS = 20_000
 COMMAND_PAIRS = 1_000_000
+# The solver recurses a level a round that changes something, so its depth is at most the hits both
+# sides can take; beyond this (four times the rules' largest battle) a battle is refused before it starts.
+MAX_HIT_POINTS = 200
 
 
 class TooLarge(ValueError):
@@ -71,6 +74,8 @@ def as_side(side: Side, key: Key) -> Side:
 def battle_odds(battle: Battle, elephant_battles: int = 0, budget: int = SCREEN_PAIRS) -> Odds:
     """The exact odds of this battle as entered (its round, its units, its modifiers); TooLarge when
     they need more than `budget` pairs of outcomes summed."""
+    if _hit_points(battle) > MAX_HIT_POINTS:
+        raise TooLarge(budget)
     solver = _Solver(battle, budget)
     totals = [0.0] * 4
     raid = 0.0
@@ -82,6 +87,16 @@ def battle_odds(battle: Battle, elephant_battles: int = 0, budget: int = SCREEN_
     clears, holds, lost_a, lost_d = totals
     both = max(0.0, 1.0 - clears - holds)
     return Odds(clears, holds, both, lost_a, lost_d, raid if battle.mode == "raid" else None)
+
+
+def _hit_points(battle: Battle) -> int:
+    """The hits both sides can take: two for each two-hit unit, one for the others."""
+    two_hit = battle.numbers.two_hit_types
+    return sum(
+        n * (2 if unit_type(key) in two_hit else 1)
+        for side in (battle.attacker, battle.defender)
+        for key, n in side.units.items()
+    )
 
 
 def _before_first_round(battle: Battle, elephant_battles: int) -> dict[State, float]:
