@@ -183,7 +183,8 @@ def _options(choices: Any, args: argparse.Namespace) -> Any:
     """The game --autoplay starts: the command's options (--seed as given)."""
     try:
         options = choices.options(1 if args.seed is None else args.seed)
-        options.validate()
+        if hasattr(options, "validate"):  # a game whose options are checked only when the game is made
+            options.validate()
     except DataError as exc:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
     return options

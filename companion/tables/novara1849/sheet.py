@@ -1,0 +1,84 @@
+"""The left square of the game screen as a sheet: sentences top to bottom and rows of buttons, laid
+out once per moment and drawn every frame (the view's own widgets; the panel keeps the generic ones)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.widgets import Button, wrap
+
+Cell = tuple[str, object, "Callable[[], Any] | None", bool]  # label, marker, tap (None: a label), chosen
+GAP = 6
+
+
+@dataclass
+class Sheet:
+    rect: pygame.Rect
+    target: int
+    font: pygame.font.Font
+    y: int = 8
+    texts: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = field(default_factory=list)
+    spots: list[Button] = field(default_factory=list)
+    shapes: list[tuple[str, Any, tuple[int, int, int]]] = field(default_factory=list)
+
+    @property
+    def left(self) -> int:
+        return self.rect.x + 8
+
+    @property
+    def width(self) -> int:
+        return self.rect.width - 16
+
+    def say(self, text: str, colour: tuple[int, int, int] = theme.INK) -> None:
+        """A sentence wrapped to the sheet's width."""
+        for line in wrap(self.font, text, self.width):
+            self.texts.append((line, (self.left, self.y), colour))
+            self.y += self.font.get_linesize()
+        self.y += 2
+
+    def row(
+        self, cells: list[Cell], height: int | None = None, left: int | None = None, width: int = 0
+    ) -> None:
+        """Cells side by side, evenly across the sheet (or across `width` from `left`)."""
+        height = height or self.target
+        x0, span = left if left is not None else self.left, width or self.width
+        each = (span - GAP * (len(cells) - 1)) // max(1, len(cells))
+        for index, (label, marker, tap, chosen) in enumerate(cells):
+            rect = pygame.Rect(x0 + index * (each + GAP), self.y, each, height)
+            if tap is None:
+                self.texts.append(
+                    (label, (rect.x + 4, rect.centery - self.font.get_linesize() // 2), theme.INK)
+                )
+                continue
+            colour = theme.ITALY_GREEN if chosen else theme.BUTTON
+            self.spots.append(Button(rect, label, tap, action=marker, colour=colour))
+        self.y += height + GAP
+
+    def grid(
+        self, cells: list[Cell], columns: int, rows: int, left: int | None = None, width: int = 0
+    ) -> int:
+        """Cells in a grid of `columns`, at most `rows` rows; how many did not fit."""
+        shown = cells[: columns * rows]
+        for start in range(0, len(shown), columns):
+            part = shown[start : start + columns]
+            part += [("", None, None, False)] * (columns - len(part))
+            self.row(part, left=left, width=width)
+        return len(cells) - len(shown)
+
+    def draw(self, surface: pygame.Surface, fonts: dict[str, Any]) -> None:
+        for kind, shape, colour in self.shapes:
+            if kind == "polygon":
+                pygame.draw.polygon(surface, colour, shape)
+                pygame.draw.polygon(surface, theme.INK, shape, width=2)
+        for text, position, colour in self.texts:
+            surface.blit(self.font.render(text, True, colour), position)
+        for spot in self.spots:
+            spot.draw(surface, fonts["body"], fonts["small"])
+
+    def hit(self, position: tuple[int, int]) -> Button | None:
+        return next((spot for spot in self.spots if spot.hit(position)), None)
