@@ -186,7 +186,7 @@ def _markers(draft: Any, state: State, action: a.Action) -> list[object]:
         found = [] if draft.forced == action.forced_march else [("forced",)]
         found += [("ind", u) for u in action.independents if u not in draft.independents]
         return found + [("activate",)]
-    simple = {
+    simple: dict[type, list[object]] = {
         a.Draw: [("draw",), ("chit", state.cup[0] if state.cup else "")],
         a.Pass: [("pass",)],
         a.EndActivation: [("end-activation",)],

@@ -25,8 +25,8 @@ from companion.tables.novara1849.texts import chit_label, parts_line, player_nam
 from companion.ui import theme
 
 RING = 72  # px between the defending hex's centre and each ring position's
-COMBAT_CODES = ("-", "A1", "A2", "D1", "D2", "D3", "A1D1", "A1D2", "A2D1")
-ARTILLERY_CODES = ("-", "SH", "1", "1SH")
+COMBAT_CODES: tuple[str, ...] = ("-", "A1", "A2", "D1", "D2", "D3", "A1D1", "A1D2", "A2D1")
+ARTILLERY_CODES: tuple[str, ...] = ("-", "SH", "1", "1SH")
 
 
 def walk_through(moment: Moment, draft: Draft, state: State, edition: Any) -> None:

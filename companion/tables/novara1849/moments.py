@@ -215,7 +215,7 @@ def decide(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
     moment.entry(_("Pass"), ("pass",), play(a.Pass()))
 
 
-def _flip(draft: Draft, name: str) -> None:
+def _flip(draft: Any, name: str) -> None:
     setattr(draft, name, not getattr(draft, name))
 
 

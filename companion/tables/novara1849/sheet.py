@@ -3,7 +3,7 @@ out once per moment and drawn every frame (the view's own widgets; the panel kee
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,7 +42,7 @@ class Sheet:
         self.y += 2
 
     def row(
-        self, cells: list[Cell], height: int | None = None, left: int | None = None, width: int = 0
+        self, cells: Sequence[Cell], height: int | None = None, left: int | None = None, width: int = 0
     ) -> None:
         """Cells side by side, evenly across the sheet (or across `width` from `left`)."""
         height = height or self.target
@@ -60,12 +60,12 @@ class Sheet:
         self.y += height + GAP
 
     def grid(
-        self, cells: list[Cell], columns: int, rows: int, left: int | None = None, width: int = 0
+        self, cells: Sequence[Cell], columns: int, rows: int, left: int | None = None, width: int = 0
     ) -> int:
         """Cells in a grid of `columns`, at most `rows` rows; how many did not fit."""
         shown = cells[: columns * rows]
         for start in range(0, len(shown), columns):
-            part = shown[start : start + columns]
+            part = list(shown[start : start + columns])
             part += [("", None, None, False)] * (columns - len(part))
             self.row(part, left=left, width=width)
         return len(cells) - len(shown)

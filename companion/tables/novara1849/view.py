@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from companion import i18n
+from companion.games.novara1849 import actions as a
 from companion.i18n import _, translate
 from companion.tables.base import Intent
 from companion.tables.novara1849 import fights, moments
@@ -78,7 +79,7 @@ class NovaraView:
             return self._pending(moment, state)
         if state.retreats:
             moment.sheet.say(fights.attrition_news(state))
-            return moment.entry(_("Roll attrition"), ("attrition",), moments.play(fights.a.RollAttrition()))
+            return moment.entry(_("Roll attrition"), ("attrition",), moments.play(a.RollAttrition()))
         if state.phase == "activation" and mode in FIGHTS:
             context = game.context
             if mode == "combat":
@@ -114,7 +115,7 @@ class NovaraView:
                 moments.recovery(moment, state)
             else:
                 moment.sheet.say(_("The cup is empty: Forced March markers and the chits come off."))
-            moment.entry(_("End turn"), ("end-turn",), moments.play(fights.a.EndTurn()))
+            moment.entry(_("End turn"), ("end-turn",), moments.play(a.EndTurn()))
         self._app_entries(moment, state)
 
     def _app_entries(self, moment: Moment, state: Any) -> None:
