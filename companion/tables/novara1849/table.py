@@ -1,5 +1,6 @@
 """The Road to Novara at a table: what the table's buttons mean, and what follows a decision (the
-die's pips for every die the companion threw or the table typed, a backup at the end of a turn)."""
+die's pips for every die the companion threw or the table typed, the tickets of companion.tickets.
+novara1849, a backup at the end of a turn)."""
 
 from __future__ import annotations
 
@@ -39,13 +40,16 @@ class NovaraTable:
         return None
 
     def after(self, before: State, action: a.Action, events: Sequence[Any], game: Game) -> Outputs:
-        """The dice on the die box (each in turn: the last one stays); a backup after every turn."""
+        """The dice on the die box (each in turn: the last one stays); the tickets the decision
+        completes (a combat once its losses are applied, the night and the turn at its end, the
+        chronicle); a backup after every turn."""
+        from companion.tickets.novara1849 import tickets_after
         from hardware.faces import pips
 
         record = game.records[-1]
         faces = [pips(v) for v in record.drawn if isinstance(v, int)] if isinstance(action, ROLLS) else []
         checkpoint = isinstance(action, a.EndTurn) or game.state.phase == "over"
-        return Outputs(faces=faces, checkpoint=checkpoint)
+        return Outputs(tickets=tickets_after(game), faces=faces, checkpoint=checkpoint)
 
     def wants_cards(self, state: State) -> bool:
         return False
