@@ -11,6 +11,7 @@ night turn with its supply check and recovery."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from companion.games.novara1849 import actions as a
@@ -181,7 +182,8 @@ def _markers(draft: Any, state: State, action: a.Action) -> list[object]:
             for f in sorted(set(picks) | set(draft.picks))
             if draft.picks.get(f, "") != picks.get(f, "")
         ]
-        return [("hand", action.side), *wrong, ("select", action.side)]
+        hand = [("hand", action.side)] if draft.handed != action.side else []
+        return [*hand, *wrong, ("select", action.side)]
     if isinstance(action, a.Activate):
         found = [] if draft.forced == action.forced_march else [("forced",)]
         found += [("ind", u) for u in action.independents if u not in draft.independents]
@@ -260,25 +262,25 @@ def _form_markers(draft: Any, action: a.EnterUnit) -> list[object]:
     return found + [("enter-unit",)]
 
 
+def typed_in(state: State, action: a.Action) -> a.Action:
+    """A scripted counter with the name the screen gives it (for a decision played without the screen)."""
+    if not isinstance(action, a.EnterUnit):
+        return action
+    from companion.tables.novara1849.draft import UnitForm
+
+    form = UnitForm(action.side, action.formation, action.type, action.cf, action.cf_reduced, action.elite)
+    return replace(action, id=form.name(state))
+
+
 def demo(args: Any) -> int:
     """The scripted players' first turn, without a screen: each decision and what it did."""
     from companion.assets import edition
     from companion.games.novara1849 import Game, scenario
     from companion.i18n import translate
-    from companion.tables.novara1849.draft import UnitForm
 
     game = Game(edition("novara1849"), scenario("campaign", seed=args.seed or 1))
     rng = random.Random(args.seed)
     while game.state.turn <= 1 and game.state.phase != "over":
-        action = scripted_players(game.state, rng)
-        if isinstance(action, a.EnterUnit):
-            form = UnitForm(
-                action.side, action.formation, action.type, action.cf, action.cf_reduced, action.elite
-            )
-            action = a.EnterUnit(
-                form.name(game.state),
-                *[getattr(action, k) for k in ("side", "cf", "formation", "type", "cf_reduced", "elite")],
-            )
-        for event in game.play(action):
+        for event in game.play(typed_in(game.state, scripted_players(game.state, rng))):
             print(translate(event))
     return 0

@@ -17,12 +17,20 @@ from companion.games.novara1849.combat import ARTILLERY
 from companion.games.novara1849.errors import IllegalActionError
 from companion.games.novara1849.state import State
 from companion.games.novara1849.units import fighter
-from companion.i18n import _, translate
+from companion.i18n import _, ngettext, translate
 from companion.tables.base import Play
 from companion.tables.novara1849.draft import Draft
 from companion.tables.novara1849.moments import Moment, _flip, _toggle, local, on_map, play, unit_label
-from companion.tables.novara1849.texts import chit_label, parts_line, player_name, preview_lines, side_name
+from companion.tables.novara1849.texts import (
+    chit_label,
+    first_upper,
+    parts_line,
+    player_name,
+    preview_lines,
+    side_name,
+)
 from companion.ui import theme
+from companion.ui.widgets import Button
 
 RING = 72  # px between the defending hex's centre and each ring position's
 COMBAT_CODES: tuple[str, ...] = ("-", "A1", "A2", "D1", "D2", "D3", "A1D1", "A1D2", "A2D1")
@@ -116,10 +124,16 @@ def roll_entries(
 ) -> None:
     """The roll: the LED die (or the screen's Roll), or the table's own dice typed one by one."""
     if not typed:
-        moment.line(_("{player}: press the die button.").format(player=player_name(thrower).capitalize()))
+        moment.line(_("{player}: press the die button.").format(player=first_upper(player_name(thrower))))
         moment.entry(_("Roll"), ("roll",), play(action))
         return
-    moment.line(_("Type the {count} dice thrown ({n} so far).").format(count=count, n=len(draft.dice)))
+    moment.line(
+        ngettext(
+            "Type the die thrown.",
+            "Type the {count} dice thrown, the attacker's first ({n} so far).",
+            count,
+        ).format(count=count, n=len(draft.dice))
+    )
     for value in range(1, 7):
         moment.entry(str(value), ("die", value), partial(_typed, draft, action, count, value))
 
@@ -159,8 +173,6 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
         label = (str(position) if position else _("Def.")) + (f" ({count})" if count else "")
         rect = pygame.Rect(x - 30, y - 26, 60, 52)
         cell_tap = local(partial(setattr, draft, "ring", position))
-        from companion.ui.widgets import Button
-
         colour = (
             theme.ITALY_GREEN
             if draft.ring == position
@@ -423,6 +435,7 @@ def read_result(moment: Moment, state: State) -> None:
             ).format(column=pending.column, roll=pending.modified)
         )
         codes = COMBAT_CODES
+    moment.line(_("The result is recorded as read from your table."), theme.MUTED)
     sheet.grid([(code, ("result", code), play(a.EnterResult(code)), False) for code in codes], 3, 3)
 
 
@@ -431,10 +444,19 @@ def losses(moment: Moment, draft: Draft, state: State) -> None:
     pending, sheet = state.pending, moment.sheet
     assert pending is not None and pending.due
     side, owed = pending.due[0]
-    if pending.result:
+    if pending.kind == "combat" and pending.result:
         sheet.say(_("Result: {result}.").format(result=pending.result))
+    elif pending.kind == "charge":
+        hits, back = pending.result.split("/")
+        sheet.say(_("Charge: {h} hits on the target, {b} on the cavalry.").format(h=hits, b=back))
+    elif pending.kind == "attrition":
+        sheet.say(_("Attrition die: {die}.").format(die=pending.result))
     sheet.say(
-        _("{side} loses {n} step(s): tap the units that take them.").format(side=side_name(side), n=owed)
+        ngettext(
+            "{side} loses {n} step: tap the unit that takes it.",
+            "{side} loses {n} steps: tap the units that take them.",
+            owed,
+        ).format(side=side_name(side), n=owed)
     )
     if pending.withdrawal_allowed:
         sheet.row(

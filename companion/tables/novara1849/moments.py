@@ -17,7 +17,14 @@ from companion.i18n import _
 from companion.tables.base import Entry, Play, Undo
 from companion.tables.novara1849.draft import KINDS, Draft, cycle
 from companion.tables.novara1849.sheet import Sheet
-from companion.tables.novara1849.texts import chit_label, kind_names, player_name, side_name
+from companion.tables.novara1849.texts import (
+    chit_label,
+    first_upper,
+    how_text,
+    kind_names,
+    player_name,
+    side_name,
+)
 from companion.ui import theme
 
 UNDO = ("undo",)
@@ -134,11 +141,14 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
                 (names[pick], ("pick", formation), local(partial(_pick, draft, formation)), bool(pick)),
             ]
         )
+    moment.line(
+        _("Done hides the selection: nobody sees it again, the cup shows only its count."), theme.MUTED
+    )
     chosen = {v: tuple(f for f, p in draft.picks.items() if p == v) for v in ("cup", "box", "retreat")}
     action = a.Select(
         side, chosen["cup"], commander if chosen["box"] else "", chosen["box"], chosen["retreat"]
     )
-    moment.entry(_("Done: hide it"), ("select", side), play(action))
+    moment.entry(_("Done"), ("select", side), play(action))
     moment.entry(_("Cancel"), ("unhand",), local(partial(setattr, draft, "handed", "")))
 
 
@@ -163,6 +173,7 @@ def cup(moment: Moment, draft: Draft, state: State, game: Any, table_cup: bool) 
     for name, free in view.commanders_available.items():
         if not free:
             sheet.say(_("{name} may not be chosen next turn.").format(name=name.title()), theme.MUTED)
+    moment.line(_("Next: draw a chit; its owner activates it or passes."))
     if state.surprise:
         moment.entry(_("Surprise: {f}").format(f=state.surprise), ("surprise", False), play(a.Surprise()))
         moment.entry(_("Surprise, forced march"), ("surprise", True), play(a.Surprise(True)))
@@ -189,7 +200,7 @@ def decide(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
     chit, sheet = state.current, moment.sheet
     side = state.side_of(chit)
     sheet.say(_("Drawn: {chit}").format(chit=chit_label(edition, chit)))
-    sheet.say(_("{player}: activate it, or pass.").format(player=player_name(side).capitalize()))
+    sheet.say(_("{player}: activate it, or pass.").format(player=first_upper(player_name(side))))
     independent = chit.endswith("-independent")
     if not independent:
         sheet.row([(_("Forced march"), ("forced",), local(partial(_flip, draft, "forced")), draft.forced)])
@@ -294,14 +305,16 @@ def ledger(moment: Moment, draft: Draft, state: State, game: Any) -> None:
     places = [*CITIES_3, *CITIES_6]
     sudden, locations = SCENARIO_VICTORY.get(game.context.scenario, ((), None))
     places += [p for p in (*(locations or ()), *sudden) if p not in places]
+    moment.line(_("Tap a city when a side takes it (tap again: the other side)."))
     cells = [(f"{p}: {_holder(state, p)}", ("city", p), _occupy(state, p, draft), False) for p in places]
-    sheet.grid(cells, 3, 4)
+    sheet.grid(cells, 2, 5)
     sheet.row(
         [(_("Entered supplied"), ("supplied",), local(partial(_flip, draft, "supplied")), draft.supplied)]
     )
     if state.winner:
         sheet.say(
-            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=state.how), theme.ALERT
+            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=how_text(state.how)),
+            theme.ALERT,
         )
     else:
         for side in ("austria", "sardinia"):
@@ -323,6 +336,10 @@ def unit_form(moment: Moment, draft: Draft, state: State) -> None:
     """A counter typed in: side, formation, type, factors, elite bonus, markers (one tap each)."""
     form, sheet = draft.form, moment.sheet
     sheet.say(_("New unit: {name}").format(name=form.name(state)))
+    moment.line(
+        _("Type in a counter as printed: formation, type, combat factor, reduced factor, elite bonus.")
+    )
+    moment.line(_("{n} units known.").format(n=len(state.counters)), theme.MUTED)
     sheet.row(
         [
             (side_name(s), ("form", "side", s), local(partial(_side, form, s)), form.side == s)
@@ -356,11 +373,11 @@ def unit_form(moment: Moment, draft: Draft, state: State) -> None:
         ("cf_reduced", _("Red."), range(0, 9)),
         ("elite", _("Elite"), range(0, 4)),
     ):
-        cells = [(label, None, None, False)] + [
+        cells = [
             (str(v), ("form", name, v), local(partial(setattr, form, name, v)), getattr(form, name) == v)
             for v in values
         ]
-        sheet.row(cells, height=40)
+        sheet.row(cells, height=40, label=label)
     sheet.row(
         [
             (

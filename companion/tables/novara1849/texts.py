@@ -13,11 +13,15 @@ SIDES = ("austria", "sardinia")
 
 
 def side_name(side: str) -> str:
-    return {"austria": _("Austria"), "sardinia": _("Sardinia")}.get(side, side)
+    return {"austria": _("Austria"), "sardinia": _("Sardinia"), "draw": _("nobody (a draw)")}.get(side, side)
 
 
 def player_name(side: str) -> str:
     return {"austria": _("the Austrian player"), "sardinia": _("the Sardinian player")}.get(side, side)
+
+
+def first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def kind_names() -> dict[str, str]:
@@ -56,6 +60,39 @@ REASONS = (
 )
 
 
+HOW = (
+    (re.compile(r"(austria|sardinia) conceded$"), "conceded"),
+    (re.compile(r"points (\d+) to (\d+)$"), "points"),
+    (re.compile(r"(.+) controlled$"), "controlled"),
+)
+
+
+def how_text(how: str) -> str:
+    """How the game ended (the engine's words) in the table's language."""
+    fixed = {
+        "20 combat points more eliminated": _("20 combat points more eliminated"),
+        "supplied Sardinian units in Pavia": _("supplied Sardinian units in Pavia"),
+        "Casale, Vercelli and Novara occupied": _("Casale, Vercelli and Novara occupied"),
+    }
+    if how in fixed:
+        return fixed[how]
+    for pattern, kind in HOW:
+        found = pattern.match(how)
+        if found is None:
+            continue
+        if kind == "conceded":
+            return _("{side} conceded").format(side=side_name(found.group(1)))
+        if kind == "points":
+            return _("points {a} to {s}").format(a=found.group(1), s=found.group(2))
+        return _("{place} controlled").format(place=found.group(1))
+    return how
+
+
+def place(name: str) -> str:
+    """A terrain or hexside: its name as the players' chart prints it, or the chart itself."""
+    return _("your chart") if name == "chart" else name
+
+
 def reason(text: str) -> str:
     """An engine's reason (English, with a unit's or a terrain's name in it) in the table's language."""
     fixed = {
@@ -74,8 +111,8 @@ def reason(text: str) -> str:
             return _("{who}'s elite {group} bonus: {unit}").format(who=who, group=group, unit=found.group(3))
         choice = _(" (the defender's choice)") if found.group(2) else ""
         if kind == "terrain":
-            return _("terrain: {name}").format(name=found.group(1)) + choice
-        return _("hexside: {name}").format(name=found.group(1) or "-") + choice
+            return _("terrain: {name}").format(name=place(found.group(1))) + choice
+        return _("hexside: {name}").format(name=place(found.group(1)) or "-") + choice
     return text
 
 

@@ -156,7 +156,9 @@ class NovaraView:
         state = session.state
         night = _(" (night)") if state.night else ""
         head = _("Turn {turn}{night}").format(turn=state.turn, night=night)
-        if state.active is not None:
+        if state.phase == "over":
+            head += " - " + _("game over")
+        elif state.active is not None:
             head += " - " + side_name(state.active.side)
         return [head]
 
