@@ -163,15 +163,17 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
     and the hexside's left shifts as read on the chart; the preview before any die."""
     sheet, active = moment.sheet, state.active
     assert active is not None
-    centre = (sheet.rect.x + 8 + RING + 30, sheet.rect.y + 40 + RING + 30)
+    k = sheet.target / 48  # the ring grows with the screen, as the type does
+    ring, half = round(RING * k), round(30 * k)
     sheet.say(_("Combat: tap a hex of the ring, then its units."))
+    centre = (sheet.left + ring + half, sheet.y + ring + half)
     for position in range(7):
-        x, y = _ring_point(centre, position)
+        x, y = _ring_point(centre, position, ring)
         count = (
             sum(1 for p in draft.attackers.values() if p == position) if position else len(draft.defenders)
         )
         label = (str(position) if position else _("Def.")) + (f" ({count})" if count else "")
-        rect = pygame.Rect(x - 30, y - 26, 60, 52)
+        rect = pygame.Rect(x - half, y - half + 4, 2 * half, 2 * half - 8)
         cell_tap = local(partial(setattr, draft, "ring", position))
         colour = (
             theme.ITALY_GREEN
@@ -179,9 +181,8 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
             else (theme.AUSTRIA if position == 0 else theme.BUTTON)
         )
         sheet.spots.append(Button(rect, label, cell_tap, action=("ring", position), colour=colour))
-    right = centre[0] + RING + 42
+    right = centre[0] + ring + half + 12
     width = sheet.rect.right - 8 - right
-    top = sheet.y
     if draft.ring:
         names = ours(state)
         cells = [
@@ -205,7 +206,7 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
             for u in theirs(state, draft)
         ]
     sheet.grid(cells, 1, 6, left=right, width=width)
-    sheet.y = max(sheet.y, top + 2 * RING + 60)
+    sheet.y = max(sheet.y, centre[1] + ring + half + 4)
     _shift_row(sheet, _("Terrain"), "terrain", draft)
     _shift_row(sheet, _("Hexside"), "hexside", draft)
     sheet.row(
@@ -224,14 +225,14 @@ def _enemy(side: str) -> str:
     return "sardinia" if side == "austria" else "austria"
 
 
-def _ring_point(centre: tuple[int, int], position: int) -> tuple[int, int]:
+def _ring_point(centre: tuple[int, int], position: int, ring: int) -> tuple[int, int]:
     """Position 1 above the defender, then clockwise; 1-4, 2-5 and 3-6 are opposite."""
     if not position:
         return centre
     import math
 
     angle = math.radians(-90 + 60 * (position - 1))
-    return round(centre[0] + RING * math.cos(angle)), round(centre[1] + RING * math.sin(angle))
+    return round(centre[0] + ring * math.cos(angle)), round(centre[1] + ring * math.sin(angle))
 
 
 def _place(draft: Draft, unit: str) -> None:

@@ -283,6 +283,11 @@ def recovery(moment: Moment, state: State) -> None:
 def ledger(moment: Moment, draft: Draft, state: State, game: Any) -> None:
     """The loss ledger, the points by the text's table, the sudden deaths, the cities held."""
     sheet, book = moment.sheet, state.ledger
+    if state.winner:
+        sheet.say(
+            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=how_text(state.how)),
+            theme.ALERT,
+        )
     for side in ("austria", "sardinia"):
         score = game.score(side)
         sheet.say(
@@ -305,22 +310,20 @@ def ledger(moment: Moment, draft: Draft, state: State, game: Any) -> None:
     places = [*CITIES_3, *CITIES_6]
     sudden, locations = SCENARIO_VICTORY.get(game.context.scenario, ((), None))
     places += [p for p in (*(locations or ()), *sudden) if p not in places]
+    if state.winner:
+        held = [f"{p} ({_holder(state, p)})" for p in places if p in state.cities]
+        sheet.say(_("Cities held: {cities}.").format(cities=", ".join(held) or "-"), theme.MUTED)
+        return
     moment.line(_("Tap a city when a side takes it (tap again: the other side)."))
     cells = [(f"{p}: {_holder(state, p)}", ("city", p), _occupy(state, p, draft), False) for p in places]
     sheet.grid(cells, 2, 5)
     sheet.row(
         [(_("Entered supplied"), ("supplied",), local(partial(_flip, draft, "supplied")), draft.supplied)]
     )
-    if state.winner:
-        sheet.say(
-            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=how_text(state.how)),
-            theme.ALERT,
+    for side in ("austria", "sardinia"):
+        moment.entry(
+            _("{side} concedes").format(side=side_name(side)), ("concede", side), play(a.Concede(side))
         )
-    else:
-        for side in ("austria", "sardinia"):
-            moment.entry(
-                _("{side} concedes").format(side=side_name(side)), ("concede", side), play(a.Concede(side))
-            )
 
 
 def _holder(state: State, place: str) -> str:

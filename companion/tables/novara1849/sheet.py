@@ -84,8 +84,8 @@ class Sheet:
             if kind == "polygon":
                 pygame.draw.polygon(surface, colour, shape)
                 pygame.draw.polygon(surface, theme.INK, shape, width=2)
-        for text, position, colour in self.texts:
-            surface.blit(self.font.render(text, True, colour), position)
+        for text, position, colour in self.texts:  # the painter's type: the same as the sheet's, measured
+            surface.blit(fonts["body"].render(text, True, colour), position)
         for spot in self.spots:
             spot.draw(surface, fonts["body"], fonts["small"])
 

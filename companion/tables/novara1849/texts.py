@@ -13,7 +13,9 @@ SIDES = ("austria", "sardinia")
 
 
 def side_name(side: str) -> str:
-    return {"austria": _("Austria"), "sardinia": _("Sardinia"), "draw": _("nobody (a draw)")}.get(side, side)
+    return {"austria": _("Austrians"), "sardinia": _("Sardinians"), "draw": _("nobody (a draw)")}.get(
+        side, side
+    )
 
 
 def player_name(side: str) -> str:
