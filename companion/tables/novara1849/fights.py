@@ -147,7 +147,7 @@ def _typed(draft: Draft, action: a.Action, count: int, value: int) -> Play | Non
 
 
 def cancel_entry(moment: Moment, draft: Draft) -> None:
-    moment.entry(_("Cancel"), ("cancel",), local(partial(setattr, draft, "mode", "")))
+    moment.entry(_("Back"), ("cancel",), local(partial(setattr, draft, "mode", "")))
 
 
 def new_unit_entry(moment: Moment, draft: Draft, side: str) -> None:
@@ -248,7 +248,7 @@ def _shift_row(sheet: Any, label: str, name: str, draft: Draft) -> None:
         [
             (label, None, None, False),
             ("-", (name, -1), local(partial(setattr, draft, name, max(0, value - 1))), False),
-            (_("{n} left").format(n=value), None, None, False),
+            (_("left {n}").format(n=value), None, None, False),
             ("+", (name, 1), local(partial(setattr, draft, name, min(3, value + 1))), False),
         ],
         height=40,
@@ -271,12 +271,12 @@ def _preview(moment: Moment, game: Any, action: a.Fight) -> None:
     except IllegalActionError as exc:
         moment.line(translate(exc.args[0]), theme.ALERT)
         return
-    moment.line(_("Attack: {parts}").format(parts=parts_line(shown.attack_parts) or "-"), theme.MUTED)
-    moment.line(_("Defence: {parts}").format(parts=parts_line(shown.defence_parts) or "-"), theme.MUTED)
+    for refusal in shown.refusals:  # most wanted first: what does not fit waits
+        moment.line(translate(refusal), theme.ALERT)
     for line in preview_lines(shown):
         moment.line(line)
-    for refusal in shown.refusals:
-        moment.line(translate(refusal), theme.ALERT)
+    moment.line(_("Attack: {parts}").format(parts=parts_line(shown.attack_parts) or "-"), theme.MUTED)
+    moment.line(_("Defence: {parts}").format(parts=parts_line(shown.defence_parts) or "-"), theme.MUTED)
 
 
 def charge(moment: Moment, draft: Draft, state: State, context: Any, typed: bool) -> None:
@@ -449,13 +449,13 @@ def losses(moment: Moment, draft: Draft, state: State) -> None:
         sheet.say(_("Result: {result}.").format(result=pending.result))
     elif pending.kind == "charge":
         hits, back = pending.result.split("/")
-        sheet.say(_("Charge: {h} hits on the target, {b} on the cavalry.").format(h=hits, b=back))
+        sheet.say(_("Charge hits: {h} on the target, {b} on the cavalry.").format(h=hits, b=back))
     elif pending.kind == "attrition":
         sheet.say(_("Attrition die: {die}.").format(die=pending.result))
     sheet.say(
         ngettext(
-            "{side} loses {n} step: tap the unit that takes it.",
-            "{side} loses {n} steps: tap the units that take them.",
+            "{side}: {n} step to lose: tap the unit that takes it.",
+            "{side}: {n} steps to lose: tap the units that take them.",
             owed,
         ).format(side=side_name(side), n=owed)
     )

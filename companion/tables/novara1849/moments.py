@@ -23,6 +23,7 @@ from companion.tables.novara1849.texts import (
     how_text,
     kind_names,
     player_name,
+    side_adjective,
     side_name,
 )
 from companion.ui import theme
@@ -88,11 +89,12 @@ def turn_facts(moment: Moment, draft: Draft, state: State, fixed: tuple[int, ...
             draft.points[side] = fixed[0 if side == "austria" else 1]
         sheet.row(
             [
-                (side_name(side), None, None, False),
                 ("-", ("less", side), local(partial(_points, draft, side, -1)), False),
                 (str(draft.points[side]), None, None, False),
                 ("+", ("more", side), local(partial(_points, draft, side, 1)), False),
-            ]
+            ],
+            label=side_name(side),
+            label_width=sheet.width // 3,
         )
     sheet.say(_("Activation points for each side; a night turn has no bombardment."), theme.MUTED)
     facts = a.TurnFacts(draft.night, draft.points["austria"], draft.points["sardinia"])
@@ -112,11 +114,11 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
         draft.picks = {}
         sheet.say(_("Secret selection, turn {turn}.").format(turn=state.turn))
         sheet.say(
-            _("Pass the screen to {player}; {other} looks away.").format(
-                player=player_name(side), other=player_name(other)
+            _("Pass the screen to the {side} player; the {other} player looks away.").format(
+                side=side_adjective(side), other=side_adjective(other)
             )
         )
-        if side in state.selections or state.selections:
+        if state.selections:
             sheet.say(_("The other selection is in; nobody will see it again."), theme.MUTED)
         moment.entry(
             _("I am {player}").format(player=player_name(side)),
@@ -149,7 +151,7 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
         side, chosen["cup"], commander if chosen["box"] else "", chosen["box"], chosen["retreat"]
     )
     moment.entry(_("Done"), ("select", side), play(action))
-    moment.entry(_("Cancel"), ("unhand",), local(partial(setattr, draft, "handed", "")))
+    moment.entry(_("Back"), ("unhand",), local(partial(setattr, draft, "handed", "")))
 
 
 def _pick(draft: Draft, formation: str) -> None:
@@ -317,12 +319,11 @@ def ledger(moment: Moment, draft: Draft, state: State, game: Any) -> None:
     moment.line(_("Tap a city when a side takes it (tap again: the other side)."))
     cells = [(f"{p}: {_holder(state, p)}", ("city", p), _occupy(state, p, draft), False) for p in places]
     sheet.grid(cells, 2, 5)
-    sheet.row(
-        [(_("Entered supplied"), ("supplied",), local(partial(_flip, draft, "supplied")), draft.supplied)]
-    )
+    supplied = _("Entered supplied: yes") if draft.supplied else _("Entered supplied: no")
+    moment.entry(supplied, ("supplied",), local(partial(_flip, draft, "supplied")))
     for side in ("austria", "sardinia"):
         moment.entry(
-            _("{side} concedes").format(side=side_name(side)), ("concede", side), play(a.Concede(side))
+            _("{side} concede").format(side=side_name(side)), ("concede", side), play(a.Concede(side))
         )
 
 

@@ -49,13 +49,14 @@ class Sheet:
         left: int | None = None,
         width: int = 0,
         label: str = "",
+        label_width: int = LABEL,
     ) -> None:
         """Cells side by side, evenly across the sheet (or across `width` from `left`)."""
         height = height or self.target
         x0, span = left if left is not None else self.left, width or self.width
         if label:  # a row's name at its left, in a column of its own
             self.texts.append((label, (x0, self.y + (height - self.font.get_linesize()) // 2), theme.INK))
-            x0, span = x0 + LABEL, span - LABEL
+            x0, span = x0 + label_width, span - label_width
         each = (span - GAP * (len(cells) - 1)) // max(1, len(cells))
         for index, (label, marker, tap, chosen) in enumerate(cells):
             rect = pygame.Rect(x0 + index * (each + GAP), self.y, each, height)

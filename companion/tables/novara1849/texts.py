@@ -22,6 +22,10 @@ def player_name(side: str) -> str:
     return {"austria": _("the Austrian player"), "sardinia": _("the Sardinian player")}.get(side, side)
 
 
+def side_adjective(side: str) -> str:
+    return {"austria": _("Austrian"), "sardinia": _("Sardinian")}.get(side, side)
+
+
 def first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
