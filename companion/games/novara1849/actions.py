@@ -15,12 +15,13 @@ Pairs = tuple[tuple[str, int], ...]
 class Action:
     kind: ClassVar[str]
     shapes: ClassVar[dict[str, tuple[type, ...]]] = {}
+    keys: ClassVar[dict[str, str]] = {}  # a field whose key in the record differs from its name
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
-            data[f.name] = (
+            data[self.keys.get(f.name, f.name)] = (
                 [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
             )
         return data
@@ -175,6 +176,7 @@ class EnterUnit(Action):
     """A counter typed at the table (its values read off the counter), with its steps and markers now."""
 
     kind: ClassVar[str] = "enter-unit"
+    keys: ClassVar[dict[str, str]] = {"type": "unit_type"}  # "type" names the action in its record
     id: str = ""
     side: str = ""
     cf: int = 1
@@ -240,9 +242,10 @@ def action_from_dict(data: object) -> Action:
     cls = ACTIONS[data["type"]]
     values: dict[str, Any] = {}
     for f in fields(cls):
-        if f.name in data:
-            values[f.name] = _value(data[f.name], f.default, cls.shapes.get(f.name), f"action.{f.name}")
-    unknown = set(data) - {f.name for f in fields(cls)} - {"type"}
+        key = cls.keys.get(f.name, f.name)
+        if key in data:
+            values[f.name] = _value(data[key], f.default, cls.shapes.get(f.name), f"action.{key}")
+    unknown = set(data) - {cls.keys.get(f.name, f.name) for f in fields(cls)} - {"type"}
     if unknown:
         raise DataError(f"action.{sorted(unknown)[0]}", "is not a field of this action")
     return cls(**values)

@@ -193,7 +193,7 @@ def _markers(draft: Any, state: State, action: a.Action) -> list[object]:
         a.Pass: [("pass",)],
         a.EndActivation: [("end-activation",)],
         a.EndTurn: [("end-turn",)],
-        a.RollAttrition: [("attrition",), ("die", 3)],
+        a.RollAttrition: [("attrition",), ("roll",), ("die", 3)],
     }
     if type(action) in simple:
         return simple[type(action)]

@@ -63,11 +63,25 @@ def walk_through(moment: Moment, draft: Draft, state: State, edition: Any) -> No
         )
     moment.entry(_("Charge"), ("charge",), local(partial(_open, draft, "charge")))
     if active.attrition_due:
-        moment.entry(_("Roll attrition"), ("attrition",), play(a.RollAttrition()))
+        moment.entry(_("Roll attrition"), ("attrition",), local(partial(_open, draft, "attrition")))
     if not state.night:
         moment.entry(_("Bombard"), ("bombard",), local(partial(_open, draft, "bombard")))
     moment.entry(_("Combat"), ("combat",), local(partial(_open, draft, "combat")))
     moment.entry(_("End activation"), ("end-activation",), play(a.EndActivation()))
+
+
+def attrition(moment: Moment, draft: Draft, state: State, typed: bool) -> None:
+    """One die for a formation that force-marched or retreated: a 1 (a retreat: 1 to 3) costs a step."""
+    if state.retreats:
+        side, formation = state.retreats[0]
+        moment.sheet.say(_("General retreat of {f}: one die; 1, 2 or 3 costs a step.").format(f=formation))
+    else:
+        assert state.active is not None
+        side, formation = state.active.side, state.active.attrition_due[0]
+        moment.sheet.say(_("Forced march of {f}: one die; a 1 costs a step.").format(f=formation))
+    roll_entries(moment, draft, a.RollAttrition(), 1, typed, side)
+    if not state.retreats:
+        cancel_entry(moment, draft)
 
 
 def _open(draft: Draft, mode: str) -> None:
@@ -184,7 +198,7 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
     right = centre[0] + ring + half + 12
     width = sheet.rect.right - 8 - right
     if draft.ring:
-        names = ours(state)
+        names = [u for u in ours(state) if u not in state.bombarded]  # a battery that fired may not fight
         cells = [
             (
                 unit_label(state, u) + (f" @{draft.attackers[u]}" if u in draft.attackers else ""),
@@ -504,7 +518,3 @@ def losses(moment: Moment, draft: Draft, state: State) -> None:
 
 def _step(draft: Draft, state: State, unit: str) -> None:
     draft.allocation[unit] = (draft.allocation.get(unit, 0) + 1) % (state.units[unit].steps + 1)
-
-
-def attrition_news(state: State) -> str:
-    return _("{side}: roll the general retreat's attrition.").format(side=side_name(state.retreats[0][0]))

@@ -13,10 +13,10 @@ from companion.games.novara1849 import actions as a
 from companion.games.novara1849.night import CHECKED
 from companion.games.novara1849.state import HIGHER_COMMANDERS, State
 from companion.games.novara1849.victory import CITIES_3, CITIES_6, CP_DIFFERENCE, SCENARIO_VICTORY
-from companion.i18n import _
+from companion.i18n import _, ngettext
 from companion.tables.base import Entry, Play, Undo
 from companion.tables.novara1849.draft import KINDS, Draft, cycle
-from companion.tables.novara1849.sheet import Sheet
+from companion.tables.novara1849.sheet import Cell, Sheet
 from companion.tables.novara1849.texts import (
     chit_label,
     first_upper,
@@ -87,12 +87,11 @@ def turn_facts(moment: Moment, draft: Draft, state: State, fixed: tuple[int, ...
     for side in ("austria", "sardinia"):
         if fixed:
             draft.points[side] = fixed[0 if side == "austria" else 1]
+        value: Cell = (str(draft.points[side]), None, None, False)
+        less: Cell = ("-", ("less", side), local(partial(_points, draft, side, -1)), False)
+        more: Cell = ("+", ("more", side), local(partial(_points, draft, side, 1)), False)
         sheet.row(
-            [
-                ("-", ("less", side), local(partial(_points, draft, side, -1)), False),
-                (str(draft.points[side]), None, None, False),
-                ("+", ("more", side), local(partial(_points, draft, side, 1)), False),
-            ],
+            [value] if fixed else [less, value, more],
             label=side_name(side),
             label_width=sheet.width // 3,
         )
@@ -165,7 +164,10 @@ def cup(moment: Moment, draft: Draft, state: State, game: Any, table_cup: bool) 
         _("The cup, turn {turn}{night}.").format(turn=state.turn, night=_(" (night)") if state.night else "")
     )
     for side in ("austria", "sardinia"):
-        sheet.say(_("{side}: {n} chits left.").format(side=side_name(side), n=view.left[side]))
+        n = view.left[side]
+        sheet.say(
+            ngettext("{side}: {n} chit left.", "{side}: {n} chits left.", n).format(side=side_name(side), n=n)
+        )
     if view.drawn:
         drawn = ", ".join(
             chit_label(game.edition, c) + (" " + _("(passed)") if c in view.passed else "")

@@ -78,8 +78,14 @@ class NovaraView:
         if state.pending is not None:
             return self._pending(moment, state)
         if state.retreats:
-            moment.sheet.say(fights.attrition_news(state))
-            return moment.entry(_("Roll attrition"), ("attrition",), moments.play(a.RollAttrition()))
+            return fights.attrition(moment, draft, state, self.table_dice)
+        if (
+            state.phase == "activation"
+            and mode == "attrition"
+            and state.active
+            and state.active.attrition_due
+        ):
+            return fights.attrition(moment, draft, state, self.table_dice)
         if state.phase == "activation" and mode in FIGHTS:
             context = game.context
             if mode == "combat":
