@@ -96,7 +96,10 @@ class Choices:
         return 0, ()
 
     def names_heading(self, editing: int | None, name: str) -> str:
-        return _("Austria against Sardinia: two players, one for each army.")
+        return _(
+            "Austria against Sardinia: two players, one for each army. The companion never sees the map: "
+            "type in each counter when it first fights, and answer what the rules ask."
+        )
 
     def named(self, options: Options, names: tuple[str, ...]) -> Options:
         return options

@@ -67,7 +67,20 @@ def walk_through(moment: Moment, draft: Draft, state: State, edition: Any) -> No
     if not state.night:
         moment.entry(_("Bombard"), ("bombard",), local(partial(_open, draft, "bombard")))
     moment.entry(_("Combat"), ("combat",), local(partial(_open, draft, "combat")))
-    moment.entry(_("End activation"), ("end-activation",), play(a.EndActivation()))
+    shaken = [u for u in ours(state) if state.units[u].shaken and not state.units[u].oos]
+    if shaken:
+        sheet.say(_("Shaken and supplied: tap those that did not move; their marker comes off at the end."))
+        cells = [
+            (
+                unit_label(state, u),
+                ("unshake", u),
+                local(partial(_toggle, draft.unshaken, u)),
+                u in draft.unshaken,
+            )
+            for u in shaken
+        ]
+        sheet.grid(cells, 2, 3)
+    moment.entry(_("End activation"), ("end-activation",), play(a.EndActivation(tuple(draft.unshaken))))
 
 
 def attrition(moment: Moment, draft: Draft, state: State, typed: bool) -> None:
@@ -430,10 +443,11 @@ def _battery(draft: Draft, unit: str) -> None:
         del draft.batteries[unit]
 
 
-def read_result(moment: Moment, state: State) -> None:
+def read_result(moment: Moment, state: State, natural: object) -> None:
     """An empty cell of the players' table: they read their printed one and tap the result."""
     pending, sheet = state.pending, moment.sheet
     assert pending is not None
+    moment.line(_("Die {die}, modified roll {roll}.").format(die=natural, roll=pending.modified))
     if pending.kind == "bombard":
         sheet.say(
             _(

@@ -96,6 +96,7 @@ def turn_facts(moment: Moment, draft: Draft, state: State, fixed: tuple[int, ...
             label_width=sheet.width // 3,
         )
     sheet.say(_("Activation points for each side; a night turn has no bombardment."), theme.MUTED)
+    moment.line(_("Your track.toml does not say it: read the turn track on the map."))
     facts = a.TurnFacts(draft.night, draft.points["austria"], draft.points["sardinia"])
     moment.entry(_("Confirm"), ("facts",), play(facts))
 
@@ -179,6 +180,11 @@ def cup(moment: Moment, draft: Draft, state: State, game: Any, table_cup: bool) 
             sheet.say(_("{name} may not be chosen next turn.").format(name=name.title()), theme.MUTED)
     moment.line(_("Next: draw a chit; its owner activates it or passes."))
     if state.surprise:
+        sheet.say(
+            _("Austrian surprise: {f} activates when you like this turn, without its chit.").format(
+                f=chit_label(game.edition, state.surprise)
+            )
+        )
         moment.entry(_("Surprise: {f}").format(f=state.surprise), ("surprise", False), play(a.Surprise()))
         moment.entry(_("Surprise, forced march"), ("surprise", True), play(a.Surprise(True)))
     if table_cup:
@@ -203,7 +209,8 @@ def decide(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
     """A chit drawn: its owner activates it (forced march? independents?) or passes."""
     chit, sheet = state.current, moment.sheet
     side = state.side_of(chit)
-    sheet.say(_("Drawn: {chit}").format(chit=chit_label(edition, chit)))
+    sheet.say(_("Drawn:"))
+    sheet.say(chit_label(edition, chit), big=True)
     sheet.say(_("{player}: activate it, or pass.").format(player=first_upper(player_name(side))))
     independent = chit.endswith("-independent")
     if not independent:

@@ -25,7 +25,7 @@ class Sheet:
     y: int = 8
     texts: list[tuple[str, tuple[int, int], tuple[int, int, int]]] = field(default_factory=list)
     spots: list[Button] = field(default_factory=list)
-    shapes: list[tuple[str, Any, tuple[int, int, int]]] = field(default_factory=list)
+    large: list[tuple[str, tuple[int, int]]] = field(default_factory=list)
 
     @property
     def left(self) -> int:
@@ -35,8 +35,12 @@ class Sheet:
     def width(self) -> int:
         return self.rect.width - 16
 
-    def say(self, text: str, colour: tuple[int, int, int] = theme.INK) -> None:
-        """A sentence wrapped to the sheet's width."""
+    def say(self, text: str, colour: tuple[int, int, int] = theme.INK, big: bool = False) -> None:
+        """A sentence wrapped to the sheet's width (`big`: twice the type, as a drawn chit is shown)."""
+        if big:
+            self.large.append((text, (self.left, self.y)))
+            self.y += self.font.get_linesize() * 2 + 4
+            return
         for line in wrap(self.font, text, self.width):
             self.texts.append((line, (self.left, self.y), colour))
             self.y += self.font.get_linesize()
@@ -60,10 +64,9 @@ class Sheet:
         each = (span - GAP * (len(cells) - 1)) // max(1, len(cells))
         for index, (label, marker, tap, chosen) in enumerate(cells):
             rect = pygame.Rect(x0 + index * (each + GAP), self.y, each, height)
-            if tap is None:
-                self.texts.append(
-                    (label, (rect.x + 4, rect.centery - self.font.get_linesize() // 2), theme.INK)
-                )
+            if tap is None:  # a value between buttons is centred in its cell; a row's name is not
+                x = rect.x + 4 if index == 0 else rect.centerx - self.font.size(label)[0] // 2
+                self.texts.append((label, (x, rect.centery - self.font.get_linesize() // 2), theme.INK))
                 continue
             colour = theme.ITALY_GREEN if chosen else theme.BUTTON
             self.spots.append(Button(rect, label, tap, action=marker, colour=colour))
@@ -81,10 +84,13 @@ class Sheet:
         return len(cells) - len(shown)
 
     def draw(self, surface: pygame.Surface, fonts: dict[str, Any]) -> None:
-        for kind, shape, colour in self.shapes:
-            if kind == "polygon":
-                pygame.draw.polygon(surface, colour, shape)
-                pygame.draw.polygon(surface, theme.INK, shape, width=2)
+        for text, position in self.large:
+            picture = fonts["body"].render(text, True, theme.INK)
+            width, height = picture.get_size()
+            scale = min(2.0, self.width / max(1, width))
+            surface.blit(
+                pygame.transform.smoothscale(picture, (int(width * scale), int(height * scale))), position
+            )
         for text, position, colour in self.texts:  # the painter's type: the same as the sheet's, measured
             surface.blit(fonts["body"].render(text, True, colour), position)
         for spot in self.spots:

@@ -144,4 +144,4 @@ def preview_lines(preview: Any) -> list[str]:
 
 def parts_line(parts: Any) -> str:
     """Each unit's factor in a combat (halved out of supply)."""
-    return ", ".join(f"{name} {number(value)}" + ("½" if note else "") for name, value, note in parts)
+    return ", ".join(f"{name}: {number(value)}" + (" (½)" if note else "") for name, value, note in parts)

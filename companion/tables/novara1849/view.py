@@ -76,7 +76,7 @@ class NovaraView:
                 moment.entry(_("Back"), ("back",), moments.local(lambda: setattr(draft, "mode", "")))
             return None
         if state.pending is not None:
-            return self._pending(moment, state)
+            return self._pending(moment, session)
         if state.retreats:
             return fights.attrition(moment, draft, state, self.table_dice)
         if (
@@ -93,10 +93,12 @@ class NovaraView:
             return FIGHTS[mode](moment, draft, state, context, self.table_dice)
         return self._phase_screen(moment, session)
 
-    def _pending(self, moment: Moment, state: Any) -> None:
+    def _pending(self, moment: Moment, session: Any) -> None:
+        state = session.state
         pending = state.pending
         if not pending.result and not pending.due:
-            return fights.read_result(moment, state)
+            thrown = [r.drawn for r in session.game.records if r.drawn and isinstance(r.drawn[0], int)]
+            return fights.read_result(moment, state, thrown[-1][0] if thrown else "?")
         return fights.losses(moment, self.draft, state)
 
     def _phase_screen(self, moment: Moment, session: Any) -> None:
@@ -142,6 +144,8 @@ class NovaraView:
         return None
 
     def draw_legend(self, painter: Painter, area: pygame.Rect) -> None:
+        """What the rosters' marks mean, on a card over the sheet."""
+        pygame.draw.rect(painter.screen, theme.ZONE, area, border_radius=8)
         y = area.y + 8
         for text in (
             _("r: reduced side up"),
