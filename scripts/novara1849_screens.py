@@ -16,6 +16,7 @@ from companion.games.novara1849 import Concede, Game, scenario
 from companion.session import Devices, Session
 from companion.tables.novara1849 import autoplay, bot
 from companion.tables.novara1849.choices import Choices
+from companion.ui import theme
 from companion.ui.app import App
 from hardware.printer import PrintService
 from hardware.sim.die import SimDie
@@ -29,10 +30,25 @@ def novara_screens(suffix: str, shoot: Shoot, size: tuple[int, int]) -> None:
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
         try:
+            _start(shoot, size, suffix)
             _companion_cup(shoot, size, suffix, service)
             _table_cup(shoot, size, suffix, service)
         finally:
             service.close()
+
+
+def _start(shoot: Shoot, size: tuple[int, int], suffix: str) -> None:
+    """The start screen with the game chosen, then the players' screen (two armies, no names)."""
+    app = App(
+        None, size, headless=True, new_session=lambda game, options: None, games=["novara1849", "milano1848"]
+    )
+    try:
+        shoot(app, f"novara1849-start{suffix}")
+        app.draw()
+        next(b for b in app.buttons if b.colour == theme.ALERT).on_tap()  # New game
+        shoot(app, f"novara1849-players{suffix}")
+    finally:
+        app.close()
 
 
 def _app(size: tuple[int, int], service: PrintService, choices: Choices | None = None) -> App:

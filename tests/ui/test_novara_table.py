@@ -346,3 +346,14 @@ def test_the_terminal_demo_tells_the_first_turn(capsys):
     assert main(["run", "--game", "novara1849", "--terminal", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "A-II activated by surprise, without its chit." in out and "Turn 2 begins." in out
+
+
+def test_a_concession_is_asked_twice(app):
+    play_until(app, lambda s: s.phase == "turn" and len(s.counters) == 8)
+    tap(app, ("back",))  # the last counter typed in: the form closes
+    tap(app, ("ledger",))
+    tap(app, ("concede", "sardinia"))
+    assert app.session.state.phase == "turn"  # one tap (a slip) ends nothing
+    assert "Tap again: Sardinians concede" in words(app)
+    tap(app, ("concede", "sardinia"))
+    assert app.session.state.winner == "austria" and "Winner: Austrians (Sardinians conceded)." in words(app)

@@ -73,6 +73,7 @@ class Draft:
     out: list[str] = field(default_factory=list)  # night: the units out of supply
     unshaken: list[str] = field(default_factory=list)  # Shaken units that did not move
     supplied: bool = True  # a city entered by a supplied unit
+    conceding: str = ""  # the side whose concession waits for a second tap
     filters: dict[str, str] = field(default_factory=dict)  # side -> formation shown in a roster
     form: UnitForm = field(default_factory=UnitForm)
 

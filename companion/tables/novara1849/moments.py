@@ -330,10 +330,13 @@ def ledger(moment: Moment, draft: Draft, state: State, game: Any) -> None:
     sheet.grid(cells, 2, 5)
     supplied = _("Entered supplied: yes") if draft.supplied else _("Entered supplied: no")
     moment.entry(supplied, ("supplied",), local(partial(_flip, draft, "supplied")))
-    for side in ("austria", "sardinia"):
-        moment.entry(
-            _("{side} concede").format(side=side_name(side)), ("concede", side), play(a.Concede(side))
-        )
+    for side in ("austria", "sardinia"):  # a concession ends the game: asked twice
+        if draft.conceding == side:
+            label = _("Tap again: {side} concede").format(side=side_name(side))
+            moment.entry(label, ("concede", side), play(a.Concede(side)))
+        else:
+            label = _("{side} concede").format(side=side_name(side))
+            moment.entry(label, ("concede", side), local(partial(setattr, draft, "conceding", side)))
 
 
 def _holder(state: State, place: str) -> str:
