@@ -57,8 +57,14 @@ class StartScreen:
             )
         return rows
 
-    def buttons(self, seed: int, resume_label: str | None = None) -> list[Button]:
-        """Every choice, then Settings, Resume (saying where the game in progress stands) and New game."""
+    def buttons(
+        self,
+        seed: int,
+        resume_label: str | None = None,
+        fits: Callable[[str, pygame.Rect], bool] | None = None,
+    ) -> list[Button]:
+        """Every choice, then Settings, Resume (saying where the game in progress stands) and New game;
+        `fits(label, rect)`: whether a label shows whole on a button of that size."""
         buttons = []
         top = self.rect.y + self.top
         for _heading, row in self._rows():
@@ -75,6 +81,8 @@ class StartScreen:
         width = self.rect.right - 20 - left
         if resume_label and self.resume is not None:
             resume_width = (width - 8) * 3 // 5
+            if fits is not None and not fits(resume_label, pygame.Rect(0, 0, resume_width, self.target)):
+                resume_width = width - 8 - max(150, self.rect.width // 5)  # a long game's name: more room
             buttons.append(
                 Button(
                     pygame.Rect(left, top, resume_width, self.target),

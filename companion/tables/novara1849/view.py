@@ -10,13 +10,13 @@ import pygame
 
 from companion import i18n
 from companion.games.novara1849 import actions as a
-from companion.i18n import _, translate
+from companion.i18n import _
 from companion.tables.base import Intent
 from companion.tables.novara1849 import fights, moments
 from companion.tables.novara1849.draft import Draft
 from companion.tables.novara1849.moments import Moment
 from companion.tables.novara1849.sheet import Sheet
-from companion.tables.novara1849.texts import side_name
+from companion.tables.novara1849.texts import event_text, side_name
 from companion.ui import theme
 from companion.ui.painter import Painter
 
@@ -176,7 +176,7 @@ class NovaraView:
         """The moment's own sentences, then what the last decision did."""
         found = list(self.build(session).lines)
         if session.last_events and not found:
-            found += [(translate(event), theme.MUTED) for event in session.last_events[-3:]]
+            found += [(event_text(event), theme.MUTED) for event in session.last_events[-3:]]
         return found
 
     def entries(self, session: Any) -> list[Any]:
