@@ -31,8 +31,7 @@ class StartScreen:
         options)`: New game; `line`: the body type's line height (the title and each heading)."""
         self.rect, self.target, self.choices, self.titles = rect, target, choices, titles
         self.start, self.resume, self.settings = start, resume, settings
-        self.line, self.gap = line, line + 8  # between rows: the next row's heading
-        self.top = 10 + 2 * line + 8  # the first row, under the title and its heading
+        self.line = line
         self.game = next(iter(choices))
 
     @property
@@ -44,11 +43,11 @@ class StartScreen:
 
     def _rows(self) -> list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]]:
         rows: list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]] = list(self.chosen.rows())
-        if len(self.choices) > 1:  # the picker: each registered game
+        if len(self.choices) > 1:  # the picker: each registered game, under the title that names it
             rows.insert(
                 0,
                 (
-                    _("Which game"),
+                    "",
                     [
                         (self.titles[g], g == self.game, partial(setattr, self, "game", g))
                         for g in self.choices
@@ -66,13 +65,13 @@ class StartScreen:
         """Every choice, then Settings, Resume (saying where the game in progress stands) and New game;
         `fits(label, rect)`: whether a label shows whole on a button of that size."""
         buttons = []
-        top = self.rect.y + self.top
-        for _heading, row in self._rows():
+        rows = self._rows()
+        tops, top = self._layout(rows)
+        for (_heading, row), y in zip(rows, tops):
             width = (self.rect.width - 40 - 8 * (len(row) - 1)) // len(row)
             for index, (label, chosen, tap) in enumerate(row):
-                rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), top, width, self.target)
+                rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), y, width, self.target)
                 buttons.append(Button(rect, label, tap, colour=theme.ITALY_GREEN if chosen else theme.BUTTON))
-            top += self.target + self.gap
         left = self.rect.x + 20
         if self.settings is not None:
             width = max(150, self.rect.width // 4)
@@ -105,7 +104,19 @@ class StartScreen:
 
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
-        top = self.rect.y + self.top - self.line - 2
-        return [
-            (heading, top + i * (self.target + self.gap)) for i, (heading, _row) in enumerate(self._rows())
-        ]
+        rows = self._rows()
+        tops, _bottom = self._layout(rows)
+        return [(heading, y - self.line - 2) for (heading, _row), y in zip(rows, tops) if heading]
+
+    def _layout(self, rows: list[Any]) -> tuple[list[int], int]:
+        """Each row's top (a heading, if any, just above it) under the title, and the last row's (Settings,
+        New game); the space between rows shrinks (6 px down to 2) when a game has many rows."""
+        for space in (6, 4, 2):
+            y, tops = self.rect.y + 10 + self.line + space, []
+            for heading, _row in rows:
+                y += self.line + 2 if heading else 0
+                tops.append(y)
+                y += self.target + space
+            if y + self.target <= self.rect.bottom - 2:
+                break
+        return tops, y
