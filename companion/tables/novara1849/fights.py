@@ -20,7 +20,16 @@ from companion.games.novara1849.units import fighter
 from companion.i18n import _, ngettext, translate
 from companion.tables.base import Play
 from companion.tables.novara1849.draft import Draft
-from companion.tables.novara1849.moments import Moment, _flip, _toggle, local, on_map, play, unit_label
+from companion.tables.novara1849.moments import (
+    Moment,
+    _flip,
+    local,
+    on_map,
+    play,
+    unit_label,
+    unit_toggles,
+)
+from companion.tables.novara1849.sheet import Cell
 from companion.tables.novara1849.texts import (
     chit_label,
     first_upper,
@@ -70,15 +79,7 @@ def walk_through(moment: Moment, draft: Draft, state: State, edition: Any) -> No
     shaken = [u for u in ours(state) if state.units[u].shaken and not state.units[u].oos]
     if shaken:
         sheet.say(_("Shaken and supplied: tap those that did not move; their marker comes off at the end."))
-        cells = [
-            (
-                unit_label(state, u),
-                ("unshake", u),
-                local(partial(_toggle, draft.unshaken, u)),
-                u in draft.unshaken,
-            )
-            for u in shaken
-        ]
+        cells = unit_toggles(state, shaken, "unshake", draft.unshaken)
         sheet.grid(cells, 2, 3)
     moment.entry(_("End activation"), ("end-activation",), play(a.EndActivation(tuple(draft.unshaken))))
 
@@ -212,7 +213,7 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
     width = sheet.rect.right - 8 - right
     if draft.ring:
         names = [u for u in ours(state) if u not in state.bombarded]  # a battery that fired may not fight
-        cells = [
+        cells: list[Cell] = [
             (
                 unit_label(state, u) + (f" @{draft.attackers[u]}" if u in draft.attackers else ""),
                 ("pick", u),
@@ -223,15 +224,7 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
         ]
     else:
         sheet.row([_filter_cell(state, draft)], height=40, left=right, width=width)
-        cells = [
-            (
-                unit_label(state, u),
-                ("pick", u),
-                local(partial(_toggle, draft.defenders, u)),
-                u in draft.defenders,
-            )
-            for u in theirs(state, draft)
-        ]
+        cells = unit_toggles(state, theirs(state, draft), "pick", draft.defenders)
     sheet.grid(cells, 1, 6, left=right, width=width)
     sheet.y = max(sheet.y, centre[1] + ring + half + 4)
     _shift_row(sheet, _("Terrain"), "terrain", draft)
@@ -311,32 +304,9 @@ def charge(moment: Moment, draft: Draft, state: State, context: Any, typed: bool
     sheet, active = moment.sheet, state.active
     assert active is not None
     sheet.say(_("Charge: the charging cavalry, then the target hex's units."))
-    half = sheet.width // 2 - 3
-    top = sheet.y
-    cavalry = [
-        (
-            unit_label(state, u),
-            ("charger", u),
-            local(partial(_toggle, draft.chargers, u)),
-            u in draft.chargers,
-        )
-        for u in ours(state, ("cavalry",))
-    ]
-    sheet.grid(cavalry, 1, 5, width=half)
-    low = sheet.y
-    sheet.y = top
-    sheet.row([_filter_cell(state, draft)], height=40, left=sheet.left + half + 6, width=half)
-    targets = [
-        (
-            unit_label(state, u),
-            ("target", u),
-            local(partial(_toggle, draft.defenders, u)),
-            u in draft.defenders,
-        )
-        for u in theirs(state, draft)
-    ]
-    sheet.grid(targets, 1, 4, left=sheet.left + half + 6, width=half)
-    sheet.y = max(low, sheet.y)
+    beside_targets(
+        sheet, state, draft, unit_toggles(state, ours(state, ("cavalry",)), "charger", draft.chargers)
+    )
     sheet.row(
         [
             (_("Clear terrain"), ("clear",), local(partial(_flip, draft, "clear")), draft.clear),
@@ -377,13 +347,22 @@ def charge(moment: Moment, draft: Draft, state: State, context: Any, typed: bool
     cancel_entry(moment, draft)
 
 
+def beside_targets(sheet: Any, state: State, draft: Draft, own: list[Any]) -> None:
+    """The active side's units on the left half, the enemy's (a formation at a time) on the right."""
+    half, top = sheet.width // 2 - 3, sheet.y
+    sheet.grid(own, 1, 5, width=half)
+    low, sheet.y = sheet.y, top
+    sheet.row([_filter_cell(state, draft)], height=40, left=sheet.left + half + 6, width=half)
+    targets = unit_toggles(state, theirs(state, draft), "target", draft.defenders)
+    sheet.grid(targets, 1, 4, left=sheet.left + half + 6, width=half)
+    sheet.y = max(low, sheet.y)
+
+
 def bombardment(moment: Moment, draft: Draft, state: State, context: Any, typed: bool) -> None:
     """The firing batteries (tap again: two hexes away), the target hex's units, line of sight."""
     sheet, active = moment.sheet, state.active
     assert active is not None
     sheet.say(_("Bombardment: tap each battery (again: two hexes away), then the targets."))
-    half = sheet.width // 2 - 3
-    top = sheet.y
     guns = [u for u in ours(state, ARTILLERY) if u not in state.bombarded]
     cells = [
         (
@@ -394,21 +373,7 @@ def bombardment(moment: Moment, draft: Draft, state: State, context: Any, typed:
         )
         for u in guns
     ]
-    sheet.grid(cells, 1, 5, width=half)
-    low = sheet.y
-    sheet.y = top
-    sheet.row([_filter_cell(state, draft)], height=40, left=sheet.left + half + 6, width=half)
-    targets = [
-        (
-            unit_label(state, u),
-            ("target", u),
-            local(partial(_toggle, draft.defenders, u)),
-            u in draft.defenders,
-        )
-        for u in theirs(state, draft)
-    ]
-    sheet.grid(targets, 1, 4, left=sheet.left + half + 6, width=half)
-    sheet.y = max(low, sheet.y)
+    beside_targets(sheet, state, draft, cells)
     sheet.row(
         [
             (

@@ -222,19 +222,16 @@ def decide(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
     ]
     if free:
         sheet.say(_("Independent units with it (1 to 3 with the Independent chit):"), theme.MUTED)
-        cells = [
-            (
-                unit_label(state, u),
-                ("ind", u),
-                local(partial(_toggle, draft.independents, u)),
-                u in draft.independents,
-            )
-            for u in free
-        ]
+        cells = unit_toggles(state, free, "ind", draft.independents)
         sheet.grid(cells, 2, 4)
     forced = draft.forced and not independent
     moment.entry(_("Activate"), ("activate",), play(a.Activate(forced, tuple(draft.independents))))
     moment.entry(_("Pass"), ("pass",), play(a.Pass()))
+
+
+def unit_toggles(state: State, units: list[str], name: str, chosen: list[str]) -> list[Cell]:
+    """A button for each unit that puts it in `chosen` or takes it out (green while in)."""
+    return [(unit_label(state, u), (name, u), local(partial(_toggle, chosen, u)), u in chosen) for u in units]
 
 
 def _flip(draft: Any, name: str) -> None:
@@ -253,10 +250,7 @@ def night(moment: Moment, draft: Draft, state: State) -> None:
     sheet = moment.sheet
     sheet.say(_("Night, supply: tap the infantry and artillery out of supply."))
     checked = [u for u, c in state.counters.items() if c.kind in CHECKED and on_map(state, u)]
-    cells = [
-        (unit_label(state, u), ("oos", u), local(partial(_toggle, draft.out, u)), u in draft.out)
-        for u in checked
-    ]
+    cells = unit_toggles(state, checked, "oos", draft.out)
     hidden = sheet.grid(cells, 2, 6)
     if hidden:
         sheet.say(_("{n} more units: enter them as they come.").format(n=hidden), theme.MUTED)

@@ -91,18 +91,23 @@ def how_text(how: str) -> str:
         "supplied Sardinian units in Pavia": _("supplied Sardinian units in Pavia"),
         "Casale, Vercelli and Novara occupied": _("Casale, Vercelli and Novara occupied"),
     }
-    if how in fixed:
-        return fixed[how]
-    for pattern, kind in HOW:
-        found = pattern.match(how)
-        if found is None:
-            continue
-        if kind == "conceded":
-            return _("{side} conceded").format(side=side_name(found.group(1)))
-        if kind == "points":
-            return _("points {a} to {s}").format(a=found.group(1), s=found.group(2))
-        return _("{place} controlled").format(place=found.group(1))
-    return how
+    kind, found = matched(how, HOW)
+    if how in fixed or found is None:
+        return fixed.get(how, how)
+    if kind == "conceded":
+        return _("{side} conceded").format(side=side_name(found.group(1)))
+    if kind == "points":
+        return _("points {a} to {s}").format(a=found.group(1), s=found.group(2))
+    return _("{place} controlled").format(place=found.group(1))
+
+
+def matched(text: str, patterns: tuple[tuple[re.Pattern[str], str], ...]) -> tuple[str, re.Match[str] | None]:
+    """The first pattern the engine's English words match, and its match."""
+    for pattern, kind in patterns:
+        found = pattern.match(text)
+        if found is not None:
+            return kind, found
+    return "", None
 
 
 def place(name: str) -> str:
@@ -116,21 +121,17 @@ def reason(text: str) -> str:
         "encirclement": _("encirclement"),
         "the defenders force-marched this turn": _("the defenders force-marched this turn"),
     }
-    if text in fixed:
-        return fixed[text]
-    for pattern, kind in REASONS:
-        found = pattern.match(text)
-        if found is None:
-            continue
-        if kind == "elite":
-            who = _("attacker") if found.group(1) == "attacker" else _("defender")
-            group = _("artillery") if found.group(2) == "artillery" else _("infantry/cavalry")
-            return _("{who}'s elite {group} bonus: {unit}").format(who=who, group=group, unit=found.group(3))
-        choice = _(" (the defender's choice)") if found.group(2) else ""
-        if kind == "terrain":
-            return _("terrain: {name}").format(name=place(found.group(1))) + choice
-        return _("hexside: {name}").format(name=place(found.group(1)) or "-") + choice
-    return text
+    kind, found = matched(text, REASONS)
+    if text in fixed or found is None:
+        return fixed.get(text, text)
+    if kind == "elite":
+        who = _("attacker") if found.group(1) == "attacker" else _("defender")
+        group = _("artillery") if found.group(2) == "artillery" else _("infantry/cavalry")
+        return _("{who}'s elite {group} bonus: {unit}").format(who=who, group=group, unit=found.group(3))
+    choice = _(" (the defender's choice)") if found.group(2) else ""
+    if kind == "terrain":
+        return _("terrain: {name}").format(name=place(found.group(1))) + choice
+    return _("hexside: {name}").format(name=place(found.group(1)) or "-") + choice
 
 
 def preview_lines(preview: Any) -> list[str]:
