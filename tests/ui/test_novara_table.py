@@ -357,3 +357,25 @@ def test_a_concession_is_asked_twice(app):
     assert "Tap again: Sardinians concede" in words(app)
     tap(app, ("concede", "sardinia"))
     assert app.session.state.winner == "austria" and "Winner: Austrians (Sardinians conceded)." in words(app)
+
+
+def test_the_start_screen_offers_every_scenario_of_the_engine_without_loading_it():
+    import subprocess
+    import sys
+
+    from companion.games.novara1849 import SCENARIOS
+    from companion.tables.novara1849.choices import scenario_names
+
+    assert list(scenario_names()) == list(SCENARIOS)
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, companion.tables.novara1849 as t; t.Choices().rows(); "
+            "print(any(m.startswith('companion.games.novara1849') for m in sys.modules))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert loaded.stdout.strip() == "False"  # the app's start stays quick: the engine comes with a game

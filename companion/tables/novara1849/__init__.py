@@ -15,8 +15,8 @@ from typing import Any
 
 from companion.tables.novara1849.choices import Choices
 from companion.tables.novara1849.cli import add_commands
-from companion.tables.novara1849.table import GAME, NovaraTable
 
+GAME = "novara1849"
 TITLE = "Radetzky's March: The Road to Novara"
 
 __all__ = [
@@ -36,7 +36,10 @@ __all__ = [
 ]
 
 
-def new_table() -> NovaraTable:
+def new_table() -> Any:
+    """The table the session consults (its engine imported only now: the start screen needs none)."""
+    from companion.tables.novara1849.table import NovaraTable
+
     return NovaraTable()
 
 

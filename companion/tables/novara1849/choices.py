@@ -7,7 +7,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from companion.games.novara1849 import SCENARIOS, Options, scenario
 from companion.i18n import _
 
 Choice = tuple[str, bool, Callable[[], object]]
@@ -15,7 +14,8 @@ FACTORS = (0, 1, 2, 3, 4)  # 0: not known (the chit's number not yet typed in)
 
 
 def scenario_names() -> dict[str, str]:
-    """The scenarios by the text's titles (the place names as printed)."""
+    """The scenarios by the text's titles (the place names as printed), as the engine's SCENARIOS names
+    them (a test checks they are the same)."""
     return {
         "campaign": _("Campaign"),
         "sforzesca": "Sforzesca",
@@ -52,7 +52,6 @@ class Choices:
                 [
                     (label, name == self.scenario, partial(setattr, self, "scenario", name))
                     for name, label in scenario_names().items()
-                    if name in SCENARIOS
                 ],
             ),
             (
@@ -87,11 +86,14 @@ class Choices:
     def _next_factor(self, name: str) -> None:
         self.factors[name] = FACTORS[(FACTORS.index(self.factors[name]) + 1) % len(FACTORS)]
 
-    def options(self, seed: int) -> Options:
+    def options(self, seed: int) -> Any:
+        """The chosen scenario's options (the engine is imported only now: the start screen needs none)."""
+        from companion.games.novara1849 import scenario
+
         factors = tuple((name, value) for name, value in self.factors.items() if value)
         return scenario(self.scenario, seed=seed if self.seed is None else self.seed, command_factors=factors)
 
-    def names(self, options: Options) -> tuple[int, tuple[str, ...]]:
+    def names(self, options: Any) -> tuple[int, tuple[str, ...]]:
         """No names to ask for: the two players are the two armies."""
         return 0, ()
 
@@ -101,5 +103,5 @@ class Choices:
             "type in each counter when it first fights, and answer what the rules ask."
         )
 
-    def named(self, options: Options, names: tuple[str, ...]) -> Options:
+    def named(self, options: Any, names: tuple[str, ...]) -> Any:
         return options
