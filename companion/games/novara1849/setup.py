@@ -158,6 +158,8 @@ def new_state(context: Context, options: Options) -> State:
         formations,
         cities=dict(options.cities),
         surprise=options.surprise,
+        scenario=options.scenario,
+        readings=options.readings,
     )
     return begin_turn(state, context)
 

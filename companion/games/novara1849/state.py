@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .readings import Readings
 from .units import Counter, Holding
 
 HIGHER_COMMANDERS = {"radetzky": "austria", "chrzanowski": "sardinia"}
@@ -93,6 +94,8 @@ class State:
     surprise: str = ""  # a formation selected on the first turn whose chit stays out of the cup
     winner: str | None = None
     how: str = ""
+    scenario: str = "campaign"  # whose victory conditions apply (a state file is scored without its record)
+    readings: Readings = field(default_factory=Readings)
 
     def side_of(self, chit: str) -> str:
         if chit in self.formations:
