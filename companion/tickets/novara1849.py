@@ -507,8 +507,8 @@ def _next(game: Game, found: Sequence[Step], start: int) -> list[Block]:
     for name, free in cup_view(state).commanders_available.items():
         lines.append(Text(f" {name.title()}: {'available' if free else f'not on turn {state.turn}'}"))
     turn = game.edition.turns.get(state.turn)
-    arriving = getattr(turn, "reinforcements", ()) if turn else ()
-    names = ", ".join(u for _, units, _ in arriving for u in units)
+    arriving = turn.reinforcements if turn else ()
+    names = ", ".join(unit_name(state, u) for r in arriving for u in r.units)
     lines.append(Text(f" Reinforcements: {names or 'none listed'}"))
     return lines
 

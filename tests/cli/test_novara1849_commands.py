@@ -47,6 +47,21 @@ def test_new_prints_a_state_file_that_vp_reads(capsys: pytest.CaptureFixture[str
     assert points["points"]["austria"]["total"] == 0
 
 
+def test_new_takes_the_sixth_division_and_the_fog_of_war(capsys: pytest.CaptureFixture[str]) -> None:
+    state = new_state(capsys, "--sixth-division", "--fog", "hidden", "--seed", "3")
+    assert state["seed"] == 3 and state["hidden"] == {} and state["sixth"] == 0  # nothing hidden or in yet
+    assert RULES.loads(json.dumps(state), Edition()).seed == 3
+
+
+def test_tables_check_names_a_switched_reading(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    rules = (ASSETS / "rules.toml").read_text().replace('steps_lost = "net"', 'steps_lost = "gross"')
+    (tmp_path / "rules.toml").write_text(rules)
+    code, out, _ = run(capsys, "tables", "check", str(tmp_path))
+    assert code == 0 and "Readings: steps_lost = gross" in out
+    code, out, _ = run(capsys, "tables", "check")
+    assert "Readings: the project's, none switched" in out
+
+
 def test_vp_counts_the_rows_of_the_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     state = new_state(capsys)
     state["cities"] = {"Novara": "austria", "Mortara": "sardinia"}
@@ -135,12 +150,17 @@ def test_a_charge_off_clear_terrain_is_one_line(capsys: pytest.CaptureFixture[st
     one_line(code, err, "--roll: give 2 attacker's and 1 defender's dice")
 
 
-def test_tables_template_writes_the_three_files_and_check_reads_them(
+def test_tables_template_writes_the_four_files_and_check_reads_them(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     folder = tmp_path / "mine"
     code, out, _ = run(capsys, "tables", "template", str(folder))
-    assert code == 0 and sorted(p.name for p in folder.iterdir()) == ["oob.toml", "tables.toml", "track.toml"]
+    assert code == 0 and sorted(p.name for p in folder.iterdir()) == [
+        "oob.toml",
+        "rules.toml",
+        "tables.toml",
+        "track.toml",
+    ]
     code, out, _ = run(capsys, "tables", "check", str(folder))
     assert code == 0 and "Turn track: 0 of 20 turns filled" in out and "Combat Result Table: empty" in out
     before = (folder / "oob.toml").read_text()

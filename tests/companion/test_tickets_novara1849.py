@@ -182,7 +182,7 @@ def many_formations() -> Game:
     """Nine formations a side and 9 points each: twenty chits, every one activated by forced march
     (invented formations and units)."""
     formations = {f"A-{i}": Formation(f"A-{i}", "austria", f"Armeekorps Nummer {i}") for i in range(9)}
-    formations |= {f"S-{i}": Formation(f"S-{i}", "sardinia", f"Divisione numero {i}") for i in range(9)}
+    formations |= {f"S-d{i}": Formation(f"S-d{i}", "sardinia", f"Divisione numero {i}") for i in range(9)}
     units = tuple(Counter(f"u-{f}", formations[f].side, 3, f, "infantry", 1) for f in formations)
     ed = edition()
     ed = type(ed)(crt=ed.crt, formations=formations, command_factors=ed.command_factors)

@@ -15,7 +15,7 @@ from .game import RECORD_FORMAT, RECORD_VERSION, Game, Record, replay
 from .setup import Options
 from .state import State
 
-FILES = ("tables.toml", "track.toml", "oob.toml")
+FILES = ("tables.toml", "track.toml", "oob.toml", "rules.toml")
 
 
 class Novara1849:

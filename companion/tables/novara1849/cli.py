@@ -9,7 +9,7 @@ from companion.tables.novara1849 import cli_commands as run
 
 SCENARIO_NAMES = ("campaign", "sforzesca", "mortara", "novara", "ramorino")
 TABLES_HELP = (
-    "the folder holding your tables.toml, track.toml and oob.toml (default: the companion's own "
+    "the folder holding your tables.toml, track.toml, oob.toml and rules.toml (default: the companion's own "
     "folder for them if it exists, else the shipped templates; a file the folder lacks comes from them)"
 )
 
@@ -53,7 +53,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     tables = game.add_parser("tables", help="your printed tables as files").add_subparsers(
         dest="what", required=True
     )
-    template = tables.add_parser("template", help="write the three templates to fill (never overwrites)")
+    template = tables.add_parser("template", help="write the four templates to fill (never overwrites)")
     template.add_argument("dir", metavar="DIR")
     template.set_defaults(handler=run.tables_template)
     check = tables.add_parser("check", help="validate your tables and say what is missing")

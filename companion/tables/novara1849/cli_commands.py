@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.assets import assets_dir
 from companion.commands import MAX_STATE_BYTES, UserError, read_text, user_errors
-from companion.games.novara1849 import RULES, Edition, Game, scenario
+from companion.games.novara1849 import RULES, Edition, Game, Readings, scenario
 from companion.games.novara1849.charge import charge_dice
 from companion.games.novara1849.combat import Combat, DefendingHex, Fighter, Preview, preview
 from companion.games.novara1849.context import Context
@@ -329,6 +329,10 @@ def completeness(edition: Edition) -> list[str]:
     lines.append(
         f"Order of battle: {len(edition.formations)} formations, {len(edition.counters)} units with values, "
         f"Command Factors: {', '.join(sorted(edition.command_factors)) or 'none (asked on first use)'}"
+    )
+    moved = Readings.from_dict(edition.readings).overridden()
+    lines.append(
+        "Readings: " + (", ".join(f"{k} = {v}" for k, v in moved.items()) or "the project's, none switched")
     )
     return lines
 
