@@ -112,8 +112,10 @@ def legal_actions(state: State) -> list[a.Action]:
         return [a.TurnFacts(), *found]
     if state.phase == "select":
         return [a.Select(side) for side in ("austria", "sardinia") if side not in state.selections] + found
+    found += [a.Reveal(side) for side, boxes in sorted(state.hidden.items()) if boxes and not state.pending]
     if state.phase == "decide":
-        return [a.Activate(), a.Pass(), *found]
+        dummies = [a.MoveDummies()] if state.hidden.get(state.side_of(state.current)) else []
+        return [a.Activate(), a.Pass(), *dummies, *found]
     if state.pending is not None:
         due = state.pending.due
         return [a.ApplyLosses(due[0][0])] if due else [a.EnterResult()]

@@ -39,6 +39,7 @@ from companion.games.novara1849.placement import PlacementBox, reveal_placement
 from companion.games.novara1849.plugin import FILES
 
 from .fixtures import FORMATIONS, UNITS, edition, game
+from .helpers import draw_until
 
 
 def empty_cup(g: Game) -> None:
@@ -127,10 +128,7 @@ def test_reinforcements_from_the_track_wait_for_their_turn() -> None:
     g.play(TurnFacts(False, 1, 1))
     g.play(Select("sardinia", ("S-4",)))
     g.play(Select("austria", ()))
-    while g.state.current != "S-4":
-        if g.state.current:
-            g.play(Pass())
-        g.play(Draw())
+    draw_until(g, "S-4")
     g.play(Activate())
     with pytest.raises(IllegalActionError, match="IR 7 is not an enemy unit on the map"):
         g.play(Fight((("3 Piemonte", 1),), (("IR 7", 0),)))
@@ -279,18 +277,13 @@ def test_r34_r35_the_hidden_display_is_secret_moves_dummies_and_reveals_under_fo
     g.play(TurnFacts(False, 2, 1))
     g.play(Select("austria", ("A-I",)))
     g.play(Select("sardinia", ("S-4",)))
-    while g.state.current != "A-I":
-        if g.state.current:
-            g.play(Pass())
-        g.play(Draw())
+    draw_until(g, "A-I")
+    assert MoveDummies() in g.legal_actions() and Reveal("austria") in g.legal_actions()
     g.play(MoveDummies())  # a pass
     assert "A-I" in g.state.passed and g.state.phase == "draw"
     g.play(Reveal("austria", "C"))
     assert g.state.on_map("IR 28") and g.state.units["IR 28"].forced_march and g.display("austria") == {}
-    while g.state.current != "S-4":
-        if g.state.current:
-            g.play(Pass())
-        g.play(Draw())
+    draw_until(g, "S-4")
     g.play(Activate())
     shown = g.preview(Fight((("3 Piemonte", 1),), (("IR 28", 0),)))
     assert ("the defenders force-marched this turn", 1) in shown.die_modifiers  # the +1 applies
