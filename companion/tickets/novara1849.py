@@ -65,6 +65,13 @@ def episode(found: Sequence[Step], kind: type[a.Action]) -> list[Step]:
     return _finishing(found, last_of(found, kind))
 
 
+def last_episode(game: Game, kind: type[a.Action], what: str) -> tuple[list[Step], str]:
+    """The last decision of `kind` with those that finish it, and the ticket's title naming its chit."""
+    found = episode(steps(game), kind)
+    active = found[0].before.active
+    return found, f"{what} - {chit_name(game, active.chit) if active else ''}"
+
+
 def _finishing(found: Sequence[Step], start: int) -> list[Step]:
     end = start + 1
     while end < len(found) and found[end].before.pending is not None:
@@ -303,13 +310,10 @@ def _advance(game: Game, combat: list[Step]) -> list[str]:
 def charge_ticket(game: Game) -> Document:
     """T4: the last charge: the charging steps and their dice, the defence's dice with the reason,
     what each side's hits did, and whether the hex was cleared."""
-    charge = episode(steps(game), a.Charge)
-    first, last = charge[0], charge[-1]
-    action = first.action
+    charge, title = last_episode(game, a.Charge, "Charge")
+    first, action = charge[0], charge[0].action
     assert isinstance(action, a.Charge)
-    before, after = first.before, last.after
-    active = before.active
-    title = f"Charge - {chit_name(game, active.chit) if active else ''}"
+    before, after = first.before, charge[-1].after
     blocks = fit(
         lambda: [
             *heading(before, title),
@@ -385,13 +389,10 @@ def _charge_summary(first: Step, action: a.Charge) -> list[Block]:
 def bombardment_ticket(game: Game) -> Document:
     """T5: the last bombardment: the batteries and their combined factor, the target, the range
     modifier, the die, the column, the result (or read from the map) and its effect."""
-    fire = episode(steps(game), a.Bombard)
-    first, last = fire[0], fire[-1]
-    action = first.action
+    fire, title = last_episode(game, a.Bombard, "Bombardment")
+    action = fire[0].action
     assert isinstance(action, a.Bombard)
-    before, after = first.before, last.after
-    active = before.active
-    title = f"Bombardment - {chit_name(game, active.chit) if active else ''}"
+    before, after = fire[0].before, fire[-1].after
     blocks = fit(
         lambda: [*heading(before, title), *_battery_lines(game, fire, action, False), *footer(game, after)],
         lambda: [*heading(before, title), *_battery_lines(game, fire, action, True), *footer(game, after)],
@@ -507,8 +508,8 @@ def _next(game: Game, found: Sequence[Step], start: int) -> list[Block]:
     for name, free in cup_view(state).commanders_available.items():
         lines.append(Text(f" {name.title()}: {'available' if free else f'not on turn {state.turn}'}"))
     turn = game.edition.turns.get(state.turn)
-    arriving = getattr(turn, "reinforcements", ()) if turn else ()
-    names = ", ".join(u for _, units, _ in arriving for u in units)
+    arriving = turn.reinforcements if turn else ()
+    names = ", ".join(unit_name(state, u) for r in arriving for u in r.units)
     lines.append(Text(f" Reinforcements: {names or 'none listed'}"))
     return lines
 
@@ -740,12 +741,45 @@ def _activity(game: Game, found: Sequence[Step]) -> list[Block]:
     ]
 
 
+# --- T7 hidden forces reveal -----------------------------------------------------------------------
+
+
+def reveal_ticket(game: Game) -> Document:
+    """T7: a revealed box's units, for its owner to place (text: Hidden Forces Display)."""
+    found = steps(game)
+    step = found[last_of(found, a.Reveal)]
+    action = step.action
+    assert isinstance(action, a.Reveal)
+    units = step.before.hidden[action.side][action.box]
+    title = f"Hidden forces: box {action.box}"
+    blocks = fit(
+        lambda: [
+            *heading(step.before, title),
+            Text(f"{action.side.title()} box {action.box}:", bold=True),
+            *(Text(f" {unit_name(step.before, u)}") for u in units),
+            Rule(),
+            Text(
+                "Place at least 4 units a hex, from the dummy's hex first; the rest beside, two hexes "
+                "from the enemy if they can."
+            ),
+            Text("Forced-march rules this turn: no attack, no bombardment, no hex next to the enemy."),
+        ],
+        lambda: [
+            *heading(step.before, title),
+            Text(f"Box {action.box}: " + ", ".join(unit_name(step.before, u) for u in units)),
+            Text("At least 4 a hex from the dummy's; forced-march rules this turn."),
+        ],
+    )
+    return Document(title, (*blocks, Cut()))
+
+
 # --- which tickets a decision completes ---------------------------------------------------------
 
 
 def tickets_after(game: Game) -> list[Document]:
     """The tickets the decision just played completes: a combat, charge or bombardment once its losses
-    are applied; the night and the turn at the end of the turn; the chronicle when the game ends."""
+    are applied; a hidden box's reveal (for its owner); the night and the turn at the end of the turn;
+    the chronicle when the game ends."""
     if not game.records:
         return []
     found = steps(game)
@@ -756,6 +790,8 @@ def tickets_after(game: Game) -> list[Document]:
         maker = {a.Fight: combat_ticket, a.Charge: charge_ticket, a.Bombard: bombardment_ticket}
         if opened is not None:
             made.append(maker[opened](game))
+    if isinstance(last.action, a.Reveal):
+        made.append(reveal_ticket(game))
     if isinstance(last.action, a.EndTurn):
         if last.before.night:
             made.append(night_ticket(game))

@@ -20,12 +20,14 @@ from companion.games.novara1849 import (
     EnterResult,
     Fight,
     Game,
+    Hide,
     NightSupply,
     OccupyCity,
     Options,
     Pass,
     Readings,
     Recover,
+    Reveal,
     RollAttrition,
     Select,
     TurnFacts,
@@ -45,8 +47,8 @@ from hardware.document import DOTS_PER_MM, Columns, Document, Text
 from hardware.paper import paper_mm
 from hardware.printer import escpos_bytes
 from hardware.ticket_image import render
-from tests.games.novara1849.fixtures import edition
-from tests.games.novara1849.helpers import activation, finish_turn
+from tests.games.novara1849.fixtures import UNITS, edition
+from tests.games.novara1849.helpers import activation, draw_until, finish_turn
 
 
 def lines(ticket: Document) -> list[str]:
@@ -108,10 +110,7 @@ def crowded_combat() -> Game:
     g.play(TurnFacts(False, 1, 1))
     g.play(Select("sardinia", ("S-4",)))
     g.play(Select("austria", ()))
-    while g.state.current != "S-4":
-        if g.state.current:
-            g.play(Pass())
-        g.play(Draw())
+    draw_until(g, "S-4")
     g.play(Activate())
     attackers = tuple((f"att-{i}", i % 6 + 1) for i in range(12))
     defenders = tuple((f"def-{i}", i % 3) for i in range(6))
@@ -182,7 +181,7 @@ def many_formations() -> Game:
     """Nine formations a side and 9 points each: twenty chits, every one activated by forced march
     (invented formations and units)."""
     formations = {f"A-{i}": Formation(f"A-{i}", "austria", f"Armeekorps Nummer {i}") for i in range(9)}
-    formations |= {f"S-{i}": Formation(f"S-{i}", "sardinia", f"Divisione numero {i}") for i in range(9)}
+    formations |= {f"S-d{i}": Formation(f"S-d{i}", "sardinia", f"Divisione numero {i}") for i in range(9)}
     units = tuple(Counter(f"u-{f}", formations[f].side, 3, f, "infantry", 1) for f in formations)
     ed = edition()
     ed = type(ed)(crt=ed.crt, formations=formations, command_factors=ed.command_factors)
@@ -278,3 +277,45 @@ def test_a_chronicle_of_many_combats_fits() -> None:
     g = crowded_combat()
     g.play(Concede("austria"))
     assert fits(chronicle_ticket(g))
+
+
+def test_a_revealed_box_prints_its_units_for_its_owner() -> None:
+    g = Game(edition(), Options(seed=2, first_turn=2, fog="hidden", units=UNITS))
+    g.play(Hide("austria", "C", ("IR 28", "KJ 4")))
+    assert tickets_after(g) == []  # the display is secret: nothing printed
+    g.play(TurnFacts(False, 1, 1))
+    g.play(Select("austria", ()))
+    g.play(Select("sardinia", ()))
+    g.play(Reveal("austria", "C"))
+    (ticket,) = tickets_after(g)
+    said = lines(ticket)
+    assert ticket.title == "Hidden forces: box C" and "Austria box C:" in said
+    assert " IR 28" in said and " KJ 4" in said and fits(ticket)
+
+
+def test_a_night_with_every_unit_out_of_supply_still_fits() -> None:
+    """Forty invented units with long names, every one out of supply, then Shaken, then a step down."""
+    units = tuple(
+        Counter(
+            f"n-{i}",
+            "austria" if i % 2 else "sardinia",
+            4,
+            "",
+            "infantry",
+            2,
+            0,
+            f"Reggimento Numero {i:02d}",
+        )
+        for i in range(40)
+    )
+    g = Game(edition(), Options(seed=5, first_turn=2, units=units))
+    for _ in range(3):
+        g.play(TurnFacts(True, 0, 0))
+        g.play(Select("austria", ()))
+        g.play(Select("sardinia", ()))
+        finish_turn(g)
+        g.play(NightSupply(tuple(u.id for u in units)))
+        ticket = night_ticket(g)
+        assert fits(ticket)
+        g.play(EndTurn())
+    assert any("step lost (OOS)" in line for line in lines(ticket))

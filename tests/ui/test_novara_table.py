@@ -379,3 +379,37 @@ def test_the_start_screen_offers_every_scenario_of_the_engine_without_loading_it
         check=True,
     )
     assert loaded.stdout.strip() == "False"  # the app's start stays quick: the engine comes with a game
+
+
+def test_reinforcements_due_are_placed_from_the_cup_screen(service):
+    """INVENTED for the test: a track whose turn 2 brings one counter (the text prints no track)."""
+    import dataclasses
+
+    from companion.games.novara1849 import Counter, Draw, Options, Pass, Select, TurnFacts
+    from companion.games.novara1849.edition import Reinforcement, Turn
+
+    shipped = edition("novara1849")
+    turns = {2: Turn(2, None, {}, (Reinforcement("austria", ("IR 99",)),))}
+    game = Game(
+        dataclasses.replace(shipped, turns=turns),
+        Options(seed=1, first_turn=1, units=(Counter("IR 99", "austria", 4, "A-I", "infantry", 2),)),
+    )
+    for action in (TurnFacts(False, 1, 1), Select("austria", ()), Select("sardinia", ())):
+        game.play(action)
+    while game.state.cup:
+        game.play(Draw())
+        game.play(Pass())
+    app = App(Session(game, Devices(SimDie(), service)), headless=True, choices={"novara1849": Choices()})
+    try:
+        app.draw()
+        assert "Reinforcements due" not in words(app)  # turn 1: nothing due yet
+        tap(app, ("end-turn",))
+        for action in (TurnFacts(False, 1, 1), Select("austria", ()), Select("sardinia", ())):
+            app.session.do(action)
+        app.draw()
+        assert "Reinforcements due: tap those placed on the map." in words(app)
+        tap(app, ("arrive", "IR 99"))
+        tap(app, ("reinforce",))
+        assert "IR 99" not in app.session.state.waiting
+    finally:
+        app.close()

@@ -147,6 +147,7 @@ class NightSupply(Action):
 
     kind: ClassVar[str] = "night-supply"
     out_of_supply: tuple[str, ...] = ()
+    army_cut_off: bool = False  # R-26: the players agree the Sardinian army is out of supply
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,53 @@ class Surprise(Action):
 
 
 @dataclass(frozen=True)
+class Reinforce(Action):
+    """Units the turn track brings, placed on their entry hex (text: Reinforcements); or, with the
+    variant, the 6th Division entering from Vercelli or Casale (turn 5 or later)."""
+
+    kind: ClassVar[str] = "reinforce"
+    units: tuple[str, ...] = ()
+    sixth_division: bool = False
+
+
+@dataclass(frozen=True)
+class NovaraSetup(Action):
+    """Fateful Novara's starting losses (R-36): the units the Sardinian player flips to their weaker side,
+    and the units removed from play ("FORM units"); every Sardinian cavalry unit loses a step."""
+
+    kind: ClassVar[str] = "novara-setup"
+    flipped: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hide(Action):
+    """Fog of war, Hidden Forces Display: units put in a box (A-H) of their owner's display, a dummy with
+    the box's letter standing for them on the map. Secret: only the owner may see it."""
+
+    kind: ClassVar[str] = "hide"
+    side: str = ""
+    box: str = ""
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MoveDummies(Action):
+    """R-34: instead of activating the drawn chit, two dummies move five movement points (a pass)."""
+
+    kind: ClassVar[str] = "move-dummies"
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """A dummy two hexes or less from the enemy: its box's units come on the map (R-35)."""
+
+    kind: ClassVar[str] = "reveal"
+    side: str = ""
+    box: str = ""
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end-turn"
 
@@ -231,6 +279,11 @@ ACTIONS: dict[str, type[Action]] = {
         ExitMap,
         EndTurn,
         Concede,
+        Reinforce,
+        NovaraSetup,
+        Hide,
+        MoveDummies,
+        Reveal,
     )
 }
 

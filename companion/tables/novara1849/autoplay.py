@@ -17,6 +17,7 @@ from typing import Any
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.combat import ARTILLERY
 from companion.games.novara1849.state import State
+from companion.games.novara1849.turns import retreat_due
 from companion.ui.autoplay import buttons_by_marker
 
 # The script's counters (invented: see above): formation, type, factor, reduced factor, elite bonus.
@@ -42,7 +43,7 @@ def scripted_players(state: State, rng: random.Random) -> a.Action:
         return a.EnterUnit("", side, cf, formation, kind, reduced, elite)
     if state.pending is not None:
         return _losses(state)
-    if state.retreats:
+    if retreat_due(state):
         return a.RollAttrition()
     return {
         "turn": _facts,

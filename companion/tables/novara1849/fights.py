@@ -16,6 +16,7 @@ from companion.games.novara1849.charge import charge_dice
 from companion.games.novara1849.combat import ARTILLERY
 from companion.games.novara1849.errors import IllegalActionError
 from companion.games.novara1849.state import State
+from companion.games.novara1849.turns import retreat_due
 from companion.games.novara1849.units import fighter
 from companion.i18n import _, ngettext, translate
 from companion.tables.base import Play
@@ -86,7 +87,7 @@ def walk_through(moment: Moment, draft: Draft, state: State, edition: Any) -> No
 
 def attrition(moment: Moment, draft: Draft, state: State, typed: bool) -> None:
     """One die for a formation that force-marched or retreated: a 1 (a retreat: 1 to 3) costs a step."""
-    if state.retreats:
+    if retreat_due(state):
         side, formation = state.retreats[0]
         moment.sheet.say(_("General retreat of {f}: one die; 1, 2 or 3 costs a step.").format(f=formation))
     else:
@@ -94,7 +95,7 @@ def attrition(moment: Moment, draft: Draft, state: State, typed: bool) -> None:
         side, formation = state.active.side, state.active.attrition_due[0]
         moment.sheet.say(_("Forced march of {f}: one die; a 1 costs a step.").format(f=formation))
     roll_entries(moment, draft, a.RollAttrition(), 1, typed, side)
-    if not state.retreats:
+    if not retreat_due(state):
         cancel_entry(moment, draft)
 
 

@@ -135,14 +135,27 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
         ).format(side=side_name(side), spent=spent, points=points, name=commander.title())
     )
     names = {"": _("not chosen"), "cup": _("cup"), "box": _("box"), "retreat": _("retreat")}
-    for formation in formations_of(state, side):
-        pick = draft.picks.get(formation, "")
-        sheet.row(
-            [
-                (chit_label(edition, formation), None, None, False),
-                (names[pick], ("pick", formation), local(partial(_pick, draft, formation)), bool(pick)),
-            ]
-        )
+    formations = formations_of(state, side)
+    if len(formations) <= 5:  # a row each: the chit's name, then its place
+        for formation in formations:
+            pick = draft.picks.get(formation, "")
+            sheet.row(
+                [
+                    (chit_label(edition, formation), None, None, False),
+                    (names[pick], ("pick", formation), local(partial(_pick, draft, formation)), bool(pick)),
+                ]
+            )
+    else:  # many formations: two columns of buttons saying both
+        cells: list[Cell] = [
+            (
+                f"{formation}: {names[draft.picks.get(formation, '')]}",
+                ("pick", formation),
+                local(partial(_pick, draft, formation)),
+                bool(draft.picks.get(formation)),
+            )
+            for formation in formations
+        ]
+        sheet.grid(cells, 2, 6)
     moment.line(
         _("Done hides the selection: nobody sees it again, the cup shows only its count."), theme.MUTED
     )
@@ -187,10 +200,31 @@ def cup(moment: Moment, draft: Draft, state: State, game: Any, table_cup: bool) 
         )
         moment.entry(_("Surprise: {f}").format(f=state.surprise), ("surprise", False), play(a.Surprise()))
         moment.entry(_("Surprise, forced march"), ("surprise", True), play(a.Surprise(True)))
+    reinforcements(moment, draft, state, game)
     if table_cup:
         moment.entry(_("Name the chit pulled"), ("draw",), local(partial(setattr, draft, "mode", "chits")))
     else:
         moment.entry(_("Draw a chit"), ("draw",), play(a.Draw()))
+
+
+def reinforcements(moment: Moment, draft: Draft, state: State, game: Any) -> None:
+    """The units the turn track brings by this turn, still off the map: tap those placed."""
+    due = [
+        unit
+        for number, turn in game.edition.turns.items()
+        if number <= state.turn
+        for arriving in turn.reinforcements
+        for unit in arriving.units
+        if unit in state.waiting
+    ]
+    if not due:
+        return
+    moment.sheet.say(_("Reinforcements due: tap those placed on the map."))
+    moment.sheet.grid(
+        [(u, ("arrive", u), local(partial(_toggle, draft.out, u)), u in draft.out) for u in due], 2, 3
+    )
+    placed = tuple(u for u in draft.out if u in due)
+    moment.entry(_("Reinforcements placed"), ("reinforce",), play(a.Reinforce(placed)))
 
 
 def chits(moment: Moment, draft: Draft, state: State, edition: Any) -> None:

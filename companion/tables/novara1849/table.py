@@ -11,6 +11,7 @@ from typing import Any
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.game import Game
 from companion.games.novara1849.state import State
+from companion.games.novara1849.turns import retreat_due
 from companion.i18n import _
 from companion.tables.base import CardSeen, Intent, Moment, Outputs, Play, Undo
 
@@ -29,7 +30,7 @@ class NovaraTable:
         """Back is Undo; Next draws the next chit, or ends the turn once the cup is empty."""
         if name == "back":
             return Undo()
-        if name == "next" and state.phase == "draw" and not state.pending and not state.retreats:
+        if name == "next" and state.phase == "draw" and not state.pending and not retreat_due(state):
             return Play(a.Draw() if state.cup else a.EndTurn())
         return None
 

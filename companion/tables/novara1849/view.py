@@ -10,6 +10,7 @@ import pygame
 
 from companion import i18n
 from companion.games.novara1849 import actions as a
+from companion.games.novara1849.turns import retreat_due
 from companion.i18n import _
 from companion.tables.base import Intent
 from companion.tables.novara1849 import fights, moments
@@ -77,7 +78,7 @@ class NovaraView:
             return None
         if state.pending is not None:
             return self._pending(moment, session)
-        if state.retreats:
+        if retreat_due(state):
             return fights.attrition(moment, draft, state, self.table_dice)
         if (
             state.phase == "activation"
