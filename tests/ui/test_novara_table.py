@@ -260,6 +260,7 @@ def test_the_tables_own_cup_and_dice(service):
         play_until(app, lambda s: s.phase == "draw" and not s.surprise)
         tap(app, ("draw",))
         assert "Which chit did the table pull from its cup?" in words(app)
+        _check_sheet(app)  # every chit of the edition on the sheet, clear of the menu
         offered = {b.action[1] for b in spots(app) if isinstance(b.action, tuple) and b.action[0] == "chit"}
         assert {"A-I", "A-III", "S-3", "radetzky"} <= offered  # every chit: the cup's contents stay secret
         tap(app, ("chit", "A-III"))

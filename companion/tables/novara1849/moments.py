@@ -235,7 +235,9 @@ def chits(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
     cells = [
         (chit_label(edition, c), ("chit", c), play(a.Draw(), c), False) for c in every if c not in state.drawn
     ]
-    sheet.grid(cells, 2, 7)
+    hidden = sheet.grid(cells, 3, 6)
+    if hidden:
+        sheet.say(_("{n} more chits: draw one of those shown first.").format(n=hidden), theme.MUTED)
     moment.entry(_("Back"), ("back",), local(partial(setattr, draft, "mode", "")))
 
 
