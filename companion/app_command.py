@@ -38,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
         args.seed = 1 if args.seed is None else args.seed  # the demo repeats itself unless told otherwise
         return int(find_table(game).run_demo(args))
     choices = _choices(game, args)
-    _check_assets(list(choices))  # a damaged assets file is one sentence before a screen opens
+    _check_assets(
+        [game]
+    )  # a damaged assets file is one sentence before a screen opens (another game's: when chosen)
     config = load_config()
     try:
         from companion.devices import open_devices
@@ -108,7 +110,10 @@ class Sessions:
 
     def new(self, game_id: str, options: Any, cards: Sequence[Any] = ()) -> Session:
         """A new game; table decks name the setup's cards in `cards` (CardNeeded: one more is needed)."""
-        game = find_game(game_id).new_game(edition(game_id), options, cards)
+        try:
+            game = find_game(game_id).new_game(edition(game_id), options, cards)
+        except DataError as exc:  # a damaged assets file of a game chosen on the start screen: its sentence
+            raise StoreError(str(exc)) from None
         return Session(
             game,
             self.devices,
@@ -183,7 +188,8 @@ def _options(choices: Any, args: argparse.Namespace) -> Any:
     """The game --autoplay starts: the command's options (--seed as given)."""
     try:
         options = choices.options(1 if args.seed is None else args.seed)
-        options.validate()
+        if hasattr(options, "validate"):  # a game whose options are checked only when the game is made
+            options.validate()
     except DataError as exc:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
     return options

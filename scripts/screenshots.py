@@ -30,6 +30,7 @@ from companion.ui.app import App  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
 from hardware.sim.printer import SimPrinter  # noqa: E402
+from scripts.novara1849_screens import novara_screens  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SCREENS = ("place", "act", "answer", "continue", "austria", "over")
@@ -408,6 +409,7 @@ def every_screen(shoot: Shoot, size: tuple[int, int], suffix: str = "") -> None:
     table_decks_screens(suffix, shoot, size)
     odds_screen(suffix, shoot, size)
     help_screens(suffix, shoot, size)
+    novara_screens(suffix, shoot, size)
     capture(size, SCREENS, suffix, shoot=shoot)
 
 

@@ -129,3 +129,7 @@ class History(Generic[StateT, RecordT]):
         if not self.records:
             raise IllegalActionError(Sentence("Undo refused: nothing has been played yet."))
         return self._before.pop(), self.records.pop()
+
+    def before(self, index: int) -> StateT:
+        """The state the decision at `index` was played on (a ticket reads what a decision changed)."""
+        return self._before[index]

@@ -10,7 +10,11 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-BUILT_IN = {"milano1848": "companion.tables.milano1848", "italia": "companion.tables.italia"}
+BUILT_IN = {
+    "milano1848": "companion.tables.milano1848",
+    "italia": "companion.tables.italia",
+    "novara1849": "companion.tables.novara1849",
+}
 _extra: dict[str, ModuleType] = {}
 
 

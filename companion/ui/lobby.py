@@ -17,7 +17,7 @@ from companion.ui.painter import Painter
 from companion.ui.players import PlayersScreen
 from companion.ui.settings import SettingsScreen
 from companion.ui.start import StartScreen
-from companion.ui.widgets import Button
+from companion.ui.widgets import Button, label_fits
 
 
 @dataclass
@@ -201,7 +201,9 @@ class Lobby:
             painter.text(text, (20, y), theme.MUTED)
         resume = self.doors.resume
         return self.start_screen.buttons(
-            random.SystemRandom().randrange(2**31), resume[0]() if resume else None
+            random.SystemRandom().randrange(2**31),
+            resume[0]() if resume else None,
+            lambda label, rect: label_fits(label, rect, painter.body, painter.fonts["small"]),
         )
 
     def _banner(self, painter: Painter) -> None:

@@ -31,7 +31,7 @@ class StartScreen:
         options)`: New game; `line`: the body type's line height (the title and each heading)."""
         self.rect, self.target, self.choices, self.titles = rect, target, choices, titles
         self.start, self.resume, self.settings = start, resume, settings
-        self.line, self.gap = line, line + 8  # between rows: the next row's heading
+        self.line = line
         self.game = next(iter(choices))
 
     @property
@@ -43,7 +43,7 @@ class StartScreen:
 
     def _rows(self) -> list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]]:
         rows: list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]] = list(self.chosen.rows())
-        if len(self.choices) > 1:  # the picker: each registered game, under the title (no heading)
+        if len(self.choices) > 1:  # the picker: each registered game, under the title that names it
             rows.insert(
                 0,
                 (
@@ -56,28 +56,18 @@ class StartScreen:
             )
         return rows
 
-    def _tops(self) -> tuple[list[int], int]:
-        """Where each row of choices starts, and the row of Settings and New game: a heading above
-        a row that has one (the picker, under the title, has none); when the rows would push the
-        last buttons off the screen the space above each heading closes up, never under it."""
-        rows = self._rows()
-        start = self.rect.y + 10 + self.line  # under the title
-        headed = [bool(heading) for heading, _row in rows]
-        aboves = [self.gap if h else 6 for h in headed] + [self.gap if len(rows) < 5 else 12]
-        over = sum(aboves) + len(aboves) * self.target - (self.rect.bottom - 8 - start)
-        squeeze = min(self.gap - self.line - 4, -(-over // max(1, sum(headed)))) if over > 0 else 0
-        tops, top = [], start
-        for number, above in enumerate(aboves):
-            top += above - (squeeze if number < len(headed) and headed[number] else 0)
-            tops.append(top)
-            top += self.target
-        return tops[:-1], tops[-1]
-
-    def buttons(self, seed: int, resume_label: str | None = None) -> list[Button]:
-        """Every choice, then Settings, Resume (saying where the game in progress stands) and New game."""
+    def buttons(
+        self,
+        seed: int,
+        resume_label: str | None = None,
+        fits: Callable[[str, pygame.Rect], bool] | None = None,
+    ) -> list[Button]:
+        """Every choice, then Settings, Resume (saying where the game in progress stands) and New game;
+        `fits(label, rect)`: whether a label shows whole on a button of that size."""
         buttons = []
-        tops, top = self._tops()
-        for (_heading, row), y in zip(self._rows(), tops, strict=True):
+        rows = self._rows()
+        tops, top = self._layout(rows)
+        for (_heading, row), y in zip(rows, tops):
             width = (self.rect.width - 40 - 8 * (len(row) - 1)) // len(row)
             for index, (label, chosen, tap) in enumerate(row):
                 rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), y, width, self.target)
@@ -90,6 +80,8 @@ class StartScreen:
         width = self.rect.right - 20 - left
         if resume_label and self.resume is not None:
             resume_width = (width - 8) * 3 // 5
+            if fits is not None and not fits(resume_label, pygame.Rect(0, 0, resume_width, self.target)):
+                resume_width = width - 8 - max(150, self.rect.width // 5)  # a long game's name: more room
             buttons.append(
                 Button(
                     pygame.Rect(left, top, resume_width, self.target),
@@ -112,6 +104,19 @@ class StartScreen:
 
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
-        tops, _bottom = self._tops()
-        rows = zip(self._rows(), tops, strict=True)
-        return [(heading, y - self.line - 2) for (heading, _row), y in rows if heading]
+        rows = self._rows()
+        tops, _bottom = self._layout(rows)
+        return [(heading, y - self.line - 2) for (heading, _row), y in zip(rows, tops) if heading]
+
+    def _layout(self, rows: list[Any]) -> tuple[list[int], int]:
+        """Each row's top (a heading, if any, just above it) under the title, and the last row's (Settings,
+        New game); the space between rows shrinks (6 px down to 2) when a game has many rows."""
+        for space in (6, 4, 2):
+            y, tops = self.rect.y + 10 + self.line + space, []
+            for heading, _row in rows:
+                y += self.line + 2 if heading else 0
+                tops.append(y)
+                y += self.target + space
+            if y + self.target <= self.rect.bottom - 2:
+                break
+        return tops, y

@@ -93,12 +93,8 @@ def test_the_app_offers_the_race_beside_milano_and_plays_it_through_its_buttons(
     app = App(None, headless=True, new_session=new_session)
     try:
         app.draw()
-        picker = [b.label for b in app.buttons][:3]
-        assert picker == [
-            "Radetzky: Milano 1848",
-            "Italia",
-            dicerace.TITLE,
-        ]  # the picker: every registered game
+        picker = [b.label for b in app.buttons][: len(tables.table_ids())]
+        assert picker[0] == "Radetzky: Milano 1848" and picker[-1] == dicerace.TITLE  # every registered game
         next(b for b in app.buttons if b.label == dicerace.TITLE).on_tap()
         app.draw()
         assert app.lobby.start_screen.title() == "Table Companion - " + dicerace.TITLE

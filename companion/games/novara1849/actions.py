@@ -15,12 +15,13 @@ Pairs = tuple[tuple[str, int], ...]
 class Action:
     kind: ClassVar[str]
     shapes: ClassVar[dict[str, tuple[type, ...]]] = {}
+    keys: ClassVar[dict[str, str]] = {}  # a field whose key in the record differs from its name
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
-            data[f.name] = (
+            data[self.keys.get(f.name, f.name)] = (
                 [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
             )
         return data
@@ -146,6 +147,7 @@ class NightSupply(Action):
 
     kind: ClassVar[str] = "night-supply"
     out_of_supply: tuple[str, ...] = ()
+    army_cut_off: bool = False  # R-26: the players agree the Sardinian army is out of supply
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,7 @@ class EnterUnit(Action):
     """A counter typed at the table (its values read off the counter), with its steps and markers now."""
 
     kind: ClassVar[str] = "enter-unit"
+    keys: ClassVar[dict[str, str]] = {"type": "unit_type"}  # "type" names the action in its record
     id: str = ""
     side: str = ""
     cf: int = 1
@@ -193,6 +196,53 @@ class Surprise(Action):
 
     kind: ClassVar[str] = "surprise"
     forced_march: bool = False
+
+
+@dataclass(frozen=True)
+class Reinforce(Action):
+    """Units the turn track brings, placed on their entry hex (text: Reinforcements); or, with the
+    variant, the 6th Division entering from Vercelli or Casale (turn 5 or later)."""
+
+    kind: ClassVar[str] = "reinforce"
+    units: tuple[str, ...] = ()
+    sixth_division: bool = False
+
+
+@dataclass(frozen=True)
+class NovaraSetup(Action):
+    """Fateful Novara's starting losses (R-36): the units the Sardinian player flips to their weaker side,
+    and the units removed from play ("FORM units"); every Sardinian cavalry unit loses a step."""
+
+    kind: ClassVar[str] = "novara-setup"
+    flipped: tuple[str, ...] = ()
+    removed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Hide(Action):
+    """Fog of war, Hidden Forces Display: units put in a box (A-H) of their owner's display, a dummy with
+    the box's letter standing for them on the map. Secret: only the owner may see it."""
+
+    kind: ClassVar[str] = "hide"
+    side: str = ""
+    box: str = ""
+    units: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MoveDummies(Action):
+    """R-34: instead of activating the drawn chit, two dummies move five movement points (a pass)."""
+
+    kind: ClassVar[str] = "move-dummies"
+
+
+@dataclass(frozen=True)
+class Reveal(Action):
+    """A dummy two hexes or less from the enemy: its box's units come on the map (R-35)."""
+
+    kind: ClassVar[str] = "reveal"
+    side: str = ""
+    box: str = ""
 
 
 @dataclass(frozen=True)
@@ -229,6 +279,11 @@ ACTIONS: dict[str, type[Action]] = {
         ExitMap,
         EndTurn,
         Concede,
+        Reinforce,
+        NovaraSetup,
+        Hide,
+        MoveDummies,
+        Reveal,
     )
 }
 
@@ -240,9 +295,10 @@ def action_from_dict(data: object) -> Action:
     cls = ACTIONS[data["type"]]
     values: dict[str, Any] = {}
     for f in fields(cls):
-        if f.name in data:
-            values[f.name] = _value(data[f.name], f.default, cls.shapes.get(f.name), f"action.{f.name}")
-    unknown = set(data) - {f.name for f in fields(cls)} - {"type"}
+        key = cls.keys.get(f.name, f.name)
+        if key in data:
+            values[f.name] = _value(data[key], f.default, cls.shapes.get(f.name), f"action.{key}")
+    unknown = set(data) - {cls.keys.get(f.name, f.name) for f in fields(cls)} - {"type"}
     if unknown:
         raise DataError(f"action.{sorted(unknown)[0]}", "is not a field of this action")
     return cls(**values)

@@ -18,6 +18,9 @@ class Context:
     commanders_allowed: bool = True
     points: tuple[int, ...] = ()  # a scenario's fixed activation points (austria, sardinia)
     scenario: str = "campaign"
+    sixth_division: bool = False
+    fog: str = ""
+    first_turn: int = 1
 
     @cached_property
     def ladder(self) -> Ladder:

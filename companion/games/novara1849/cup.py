@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .dice import draw_index
 from .errors import IllegalActionError, Sentence
-from .state import HIGHER_COMMANDERS, Selection, State
+from .state import HIGHER_COMMANDERS, SIXTH, Selection, State
 
 
 def independent_chit(side: str) -> str:
@@ -31,11 +31,14 @@ def check_selection(
                     side=side,
                 )
             )
+        if formation == SIXTH and not state.sixth:
+            raise IllegalActionError(Sentence("Selection refused: the 6th Division has not entered the map."))
     if len(set(chosen)) != len(chosen):
         raise IllegalActionError(Sentence("Selection refused: a formation is chosen twice."))
     if selection.general_retreat:
         return _check_retreat(state, selection)
-    spent = len(selection.formations) + len(selection.boxed)
+    free = state.surprise in selection.formations and not state.readings.surprise_costs_ap
+    spent = len(selection.formations) + len(selection.boxed) - free
     if spent > points:
         raise IllegalActionError(
             Sentence(

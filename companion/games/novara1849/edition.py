@@ -15,6 +15,7 @@ from .bombard import RESULTS, ArtilleryTable
 from .bombard import TEXT_CELL as TEXT_ARTILLERY_CELL
 from .errors import DataError, IllegalActionError
 from .ladder import TEXT_LADDER, parse_ratio
+from .readings import Readings
 from .results import TEXT_CELLS, Crt, is_result
 from .state import HIGHER_COMMANDERS
 from .units import SIDES, Counter
@@ -32,10 +33,20 @@ class Formation:
 
 
 @dataclass(frozen=True)
+class Reinforcement:
+    """Units the Turn Record Track brings on a turn, and where they enter."""
+
+    side: str
+    units: tuple[str, ...]
+    entry: str = ""
+
+
+@dataclass(frozen=True)
 class Turn:
     number: int
     night: bool | None = None  # None: not filled; the players say it at the turn's start
     points: dict[str, int] = field(default_factory=dict)  # side -> activation points, when filled
+    reinforcements: tuple[Reinforcement, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -48,6 +59,7 @@ class Edition:
     counters: dict[str, Counter] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
     hashes: dict[str, str] = field(default_factory=dict)
+    readings: dict[str, Any] = field(default_factory=dict)  # rules.toml's switches (errata, house readings)
 
 
 def _toml(text: str, where: str) -> dict[str, Any]:
@@ -72,10 +84,13 @@ KEYS = {
     "artillery.column": ("label", "min", "max"),
     "track": ("format", "version", "turn"),
     "turn": ("number", "night", "ap", "reinforcements"),
+    "reinforcement": ("side", "units", "entry"),
+    "rules": ("format", "version", "readings"),
     "oob": ("format", "version", "formation", "commander", "unit"),
     "formation": ("id", "side", "label", "commander", "radius", "colour"),
     "commander": ("id", "side", "radius", "command_factor"),
     "unit": ("id", "side", "formation", "label", "type", "size", "cf", "cf_reduced", "mf", "elite"),
+    # mf is kept for the players (the companion has no movement engine)
 }
 
 
@@ -244,7 +259,8 @@ def parse_track(text: str, where: str) -> tuple[dict[int, Turn], list[str]]:
         ap = turn.get("ap", {})
         points = {side: _filled_int(ap.get(side, ""), f"{key}.ap.{side}", 0, 9) for side in SIDES}
         filled = {side: n for side, n in points.items() if n is not None}
-        turns[index + 1] = Turn(index + 1, None if night == "" else bool(night), filled)
+        arriving = _reinforcements(turn.get("reinforcements", []), f"{key}.reinforcements")
+        turns[index + 1] = Turn(index + 1, None if night == "" else bool(night), filled, arriving)
     if turns and len(turns) != LAST_TURN:
         raise DataError(f"{where}: turn", f"the campaign has {LAST_TURN} turns, not {len(turns)}")
     warnings = []
@@ -256,6 +272,37 @@ def parse_track(text: str, where: str) -> tuple[dict[int, Turn], list[str]]:
                 f"Activation example says {example}"
             )
     return turns, warnings
+
+
+def _reinforcements(data: object, where: str) -> tuple[Reinforcement, ...]:
+    if not isinstance(data, list):
+        raise DataError(where, "must be a list of { side, units, entry }")
+    found = []
+    for index, item in enumerate(data):
+        key = f"{where}[{index}]"
+        if not isinstance(item, dict):
+            raise DataError(key, "must be a table { side, units, entry }")
+        _known(item, KEYS["reinforcement"], key, ".")
+        units, entry = item.get("units", []), item.get("entry", "")
+        if item.get("side") not in SIDES:
+            raise DataError(f"{key}.side", "must be austria or sardinia")
+        if not isinstance(units, list) or not units or not all(isinstance(u, str) and u for u in units):
+            raise DataError(f"{key}.units", "must name the units (their ids in oob.toml)")
+        if not isinstance(entry, str):
+            raise DataError(f"{key}.entry", "must be the entry hex as printed")
+        found.append(Reinforcement(item["side"], tuple(units), entry))
+    return tuple(found)
+
+
+def parse_rules(text: str, where: str) -> dict[str, Any]:
+    """rules.toml: the readings' switches a table plays differently (errata, house readings)."""
+    data = _checked(_toml(text, where), "rules", where)
+    switches = data.get("readings", {})
+    try:
+        Readings.from_dict(switches)
+    except DataError as exc:
+        raise DataError(f"{where}: {exc.field}", exc.problem) from None
+    return dict(switches)
 
 
 def parse_oob(text: str, where: str) -> tuple[dict[str, Formation], dict[str, int], dict[str, Counter]]:
@@ -295,12 +342,14 @@ _COUNTER_KEYS = ("id", "side", "cf", "formation", "type", "cf_reduced", "elite",
 
 
 def load(read: Callable[[str], str], where: Callable[[str], str]) -> Edition:
-    """The three files, validated; a missing table leaves its part empty (the players read it on the map)."""
+    """The four files, validated; a missing table leaves its part empty (the players read it on the map)."""
     tables = _checked(_toml(read("tables.toml"), where("tables.toml")), "tables", where("tables.toml"))
     crt, crt_warnings = parse_crt(tables.get("crt", {}), where("tables.toml"))
     artillery, art_warnings = parse_artillery(tables.get("artillery", {}), where("tables.toml"))
     turns, track_warnings = parse_track(read("track.toml"), where("track.toml"))
     formations, factors, counters = parse_oob(read("oob.toml"), where("oob.toml"))
+    readings = parse_rules(read("rules.toml"), where("rules.toml"))
+    _check_arrivals(turns, read("oob.toml"), where("track.toml"))
     return Edition(
         crt,
         artillery,
@@ -309,4 +358,18 @@ def load(read: Callable[[str], str], where: Callable[[str], str]) -> Edition:
         factors,
         counters,
         tuple(crt_warnings + art_warnings + track_warnings),
+        readings=readings,
     )
+
+
+def _check_arrivals(turns: dict[int, Turn], oob: str, where: str) -> None:
+    """Every unit the track brings is a unit of oob.toml (filled or not)."""
+    known = {u.get("id") for u in tomllib.loads(oob).get("unit", []) if isinstance(u, dict)}
+    for number, turn in turns.items():
+        for index, arriving in enumerate(turn.reinforcements):
+            for unit in arriving.units:
+                if unit not in known:
+                    raise DataError(
+                        f"{where}: turn[{number - 1}].reinforcements[{index}].units",
+                        f"{unit!r} is not a unit of oob.toml",
+                    )

@@ -16,7 +16,7 @@ from .dice import checked_dice, roll
 from .errors import IllegalActionError, Sentence, TableMissing
 from .results import is_result, lookup, losses_in
 from .state import Activation, Pending, State
-from .turns import Events
+from .turns import Events, retreat_due
 from .units import fighter
 
 Outcome = tuple[State, Events, list[object]]
@@ -39,7 +39,7 @@ def _active(state: State, action: str) -> Activation:
 
 def _own(state: State, active: Activation, unit: str, action: str) -> None:
     counter = state.counters.get(unit)
-    if counter is None or not state.units[unit].steps or state.units[unit].exited:
+    if counter is None or not state.on_map(unit):
         raise IllegalActionError(Sentence("{unit} is not a unit on the map.", unit=unit))
     if counter.formation not in active.formations and unit not in active.independents:
         whose = counter.formation or "no formation"
@@ -50,12 +50,7 @@ def _own(state: State, active: Activation, unit: str, action: str) -> None:
 
 def _enemy(state: State, active: Activation, unit: str, action: str) -> None:
     counter = state.counters.get(unit)
-    if (
-        counter is None
-        or counter.side == active.side
-        or not state.units[unit].steps
-        or state.units[unit].exited
-    ):
+    if counter is None or counter.side == active.side or not state.on_map(unit):
         raise IllegalActionError(Sentence("{unit} is not an enemy unit on the map.", unit=unit))
 
 
@@ -249,7 +244,7 @@ def _bombard_result(state: State, pending: Pending, result: str) -> tuple[State,
 
 def roll_attrition(state: State, given: Sequence[object]) -> Outcome:
     """R-10: one die per formation that force-marched (or retreated, R-12): one step from one of its units."""
-    if state.retreats:
+    if retreat_due(state):
         (side, formation), rest = state.retreats[0], state.retreats[1:]
         state, general = replace(state, retreats=rest), True
     else:
@@ -263,11 +258,7 @@ def roll_attrition(state: State, given: Sequence[object]) -> Outcome:
     state, dice = throw(state, 1, given, "Attrition")
     if not attrition_loss(dice[0], general):
         return state, [Sentence("{formation}: {die}, no loss.", formation=formation, die=dice[0])], list(dice)
-    members = tuple(
-        u
-        for u, c in state.counters.items()
-        if c.formation == formation and state.units[u].steps and not state.units[u].exited
-    )
+    members = tuple(u for u, c in state.counters.items() if c.formation == formation and state.on_map(u))
     pending = Pending(
         "attrition",
         ((side, 1),) if members else (),

@@ -20,6 +20,7 @@ from .fights import fight_preview
 from .reducer import play
 from .setup import Options, context_of, new_state
 from .state import State
+from .turns import retreat_due
 from .victory import Score, score
 
 RECORD_FORMAT = "companion/novara1849-record"
@@ -83,6 +84,10 @@ class Game:
         """What the screen may show of the cup: counts per side, never its contents."""
         return cup_view(self.state)
 
+    def display(self, side: str) -> dict[str, tuple[str, ...]]:
+        """A side's Hidden Forces Display, box -> units: only for its owner's eyes (fog of war)."""
+        return dict(self.state.hidden.get(side, {}))
+
     def score(self, side: str) -> Score:
         return score(self.state, side, self.context)
 
@@ -107,12 +112,14 @@ def legal_actions(state: State) -> list[a.Action]:
         return [a.TurnFacts(), *found]
     if state.phase == "select":
         return [a.Select(side) for side in ("austria", "sardinia") if side not in state.selections] + found
+    found += [a.Reveal(side) for side, boxes in sorted(state.hidden.items()) if boxes and not state.pending]
     if state.phase == "decide":
-        return [a.Activate(), a.Pass(), *found]
+        dummies = [a.MoveDummies()] if state.hidden.get(state.side_of(state.current)) else []
+        return [a.Activate(), a.Pass(), *dummies, *found]
     if state.pending is not None:
         due = state.pending.due
         return [a.ApplyLosses(due[0][0])] if due else [a.EnterResult()]
-    if state.retreats or (state.active and state.active.attrition_due):
+    if retreat_due(state) or (state.active and state.active.attrition_due and not state.pending):
         return [a.RollAttrition()]
     if state.phase == "activation":
         return [a.Fight(), a.Charge(), a.Bombard(), a.EndActivation(), *found]

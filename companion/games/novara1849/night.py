@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from .actions import NightSupply, Recover
 from .combat import ARTILLERY
+from .context import Context
 from .errors import IllegalActionError, Sentence
 from .state import State
 from .turns import Events
@@ -26,7 +27,7 @@ def progression(holding: Holding, in_supply: bool) -> tuple[Holding, int]:
     return holding.lose(1), 1
 
 
-def night_supply(state: State, action: NightSupply) -> tuple[State, Events]:
+def night_supply(state: State, action: NightSupply, context: Context) -> tuple[State, Events]:
     if not state.night or state.night_done or state.phase != "draw" or state.cup or state.pending:
         raise IllegalActionError(
             Sentence("Supply check refused: it comes once a night, after the last activation.")
@@ -42,7 +43,7 @@ def night_supply(state: State, action: NightSupply) -> tuple[State, Events]:
                 )
             )
     for unit, holding in state.units.items():
-        if not holding.steps or holding.exited:
+        if not state.on_map(unit):
             continue
         checked = state.counters[unit].kind in CHECKED
         after, steps = progression(holding, not checked or unit not in action.out_of_supply)
@@ -58,7 +59,26 @@ def night_supply(state: State, action: NightSupply) -> tuple[State, Events]:
         lost={s: state.ledger.lost[s] + lost[s] for s in lost},
         eliminated_cp={s: state.ledger.eliminated_cp[s] + cp[s] for s in cp},
     )
-    return replace(state, units=units, ledger=ledger, night_done=True), events
+    state = replace(state, units=units, ledger=ledger, night_done=True)
+    return army_cut_off(state, action, context, events)
+
+
+def army_cut_off(state: State, action: NightSupply, context: Context, events: Events) -> tuple[State, Events]:
+    """R-26 (Fateful Novara): the Austrian wins when every Sardinian infantry and artillery unit on the map
+    is found out of supply at a night check, or when the players agree the army is cut off."""
+    if context.scenario != "novara":
+        return state, events
+    checked = [
+        u for u, c in state.counters.items() if c.side == "sardinia" and c.kind in CHECKED and state.on_map(u)
+    ]
+    found = bool(checked) and all(u in action.out_of_supply for u in checked)
+    if not (found or action.army_cut_off):
+        return state, events
+    how = "the Sardinian army is out of supply" + ("" if found else " (the players' answer)")
+    return replace(state, phase="over", winner="austria", how=how), [
+        *events,
+        Sentence("Austria wins: {how}.", how=how),
+    ]
 
 
 def recover(state: State, action: Recover) -> tuple[State, Events]:

@@ -18,6 +18,8 @@ CHOICES: dict[str, tuple[object, ...]] = {
     "steps_lost": ("net", "gross"),  # R-21
     "eliminated_cp": ("full", "shown"),  # R-22
     "forced_march_charge_bonus": (True, False),  # R-7
+    "general_retreat_timing": ("start_of_B", "end_of_B"),  # R-12
+    "surprise_costs_ap": (True, False),  # R-16, R-17
 }
 
 
@@ -33,6 +35,8 @@ class Readings:
     steps_lost: str = "net"
     eliminated_cp: str = "full"
     forced_march_charge_bonus: bool = True
+    general_retreat_timing: str = "start_of_B"
+    surprise_costs_ap: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -45,6 +49,10 @@ class Readings:
             for f in fields(self)
             if getattr(self, f.name) != getattr(default, f.name)
         }
+
+    def over(self, base: dict[str, Any]) -> Readings:
+        """These readings over a file's switches: a switch set here away from the default wins."""
+        return Readings.from_dict({**base, **self.overridden()})
 
     @classmethod
     def from_dict(cls, data: object) -> Readings:

@@ -9,6 +9,7 @@ from . import actions as a
 from .context import Context
 from .errors import IllegalActionError, Sentence
 from .fights import bombardment, charge, enter_result, fight, roll_attrition
+from .fog import hide, move_dummies, reveal
 from .ledger import allocate
 from .night import night_supply, recover
 from .setup import enter_unit
@@ -24,6 +25,7 @@ from .turns import (
     surprise,
     turn_facts,
 )
+from .variants import novara_setup, reinforce
 from .victory import check_losses_victory, concede, exit_map, final, occupy
 
 Outcome = tuple[State, Events, list[object]]
@@ -61,12 +63,17 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.EnterResult: _plain(enter_result, "action", "context"),
     a.ApplyLosses: _plain(allocate, "action", "context"),
     a.EndActivation: _plain(end_activation, "action"),
-    a.NightSupply: _plain(night_supply, "action"),
+    a.NightSupply: _plain(night_supply, "action", "context"),
     a.Recover: _plain(recover, "action"),
     a.OccupyCity: _plain(occupy, "action", "context"),
     a.ExitMap: _plain(exit_map, "action"),
     a.EndTurn: _end_turn,
     a.Concede: _plain(concede, "action"),
+    a.Reinforce: _plain(reinforce, "action", "context"),
+    a.NovaraSetup: _plain(novara_setup, "action", "context"),
+    a.Hide: _plain(hide, "action", "context"),
+    a.MoveDummies: _plain(move_dummies),
+    a.Reveal: _plain(reveal, "action"),
 }
 
 

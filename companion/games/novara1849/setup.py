@@ -10,7 +10,7 @@ from .actions import EnterUnit
 from .context import Context
 from .errors import DataError, IllegalActionError, Sentence
 from .readings import Readings
-from .state import State
+from .state import SIXTH, State
 from .turns import begin_turn
 from .units import SIDES, Counter, Holding
 
@@ -31,6 +31,8 @@ class Options:
     points: tuple[int, ...] = ()  # a scenario's fixed activation points (austria, sardinia), every turn
     surprise: str = ""  # R-16/R-17: the formation activated without its chit on the first turn
     scenario: str = "campaign"  # whose victory conditions apply
+    sixth_division: bool = False  # Variants > The non-participating forces
+    fog: str = ""  # Fog of War (optional, if both agree): "", "dummies" or "hidden"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -46,6 +48,8 @@ class Options:
             "points": list(self.points),
             "surprise": self.surprise,
             "scenario": self.scenario,
+            "sixth_division": self.sixth_division,
+            "fog": self.fog,
         }
 
     @classmethod
@@ -75,6 +79,8 @@ class Options:
             _points(data.get("points", [])),
             _text(data.get("surprise", ""), "surprise"),
             _scenario(data.get("scenario", "campaign")),
+            data.get("sixth_division", False) is True,
+            _fog(data.get("fog", "")),
         )
 
 
@@ -82,6 +88,15 @@ def _scenario(data: object) -> str:
     if data not in SCENARIOS:
         raise DataError("options.scenario", f"must be one of {', '.join(SCENARIOS)}")
     return str(data)
+
+
+def _fog(data: object) -> str:
+    if data not in FOG:
+        raise DataError("options.fog", 'must be "", "dummies" or "hidden"')
+    return str(data)
+
+
+FOG = ("", "dummies", "hidden")
 
 
 def _points(data: object) -> tuple[int, ...]:
@@ -128,11 +143,14 @@ def scenario(name: str, **options: Any) -> Options:
 def context_of(edition: Any, options: Options) -> Context:
     return Context(
         edition,
-        options.readings,
+        options.readings.over(edition.readings),
         dict(options.command_factors),
         options.commanders,
         options.points,
         options.scenario,
+        options.sixth_division,
+        options.fog,
+        options.first_turn,
     )
 
 
@@ -148,6 +166,7 @@ def new_state(context: Context, options: Options) -> State:
         if counter.formation and counter.formation not in formations:
             raise DataError(f"units.{counter.id}.formation", f"{counter.formation!r} is not a formation")
     units = {uid: Holding(c.steps) for uid, c in counters.items()}
+    waiting = tuple(sorted(arrivals(context, options.first_turn, counters)))
     state = State(
         options.first_turn,
         options.last_turn,
@@ -158,8 +177,26 @@ def new_state(context: Context, options: Options) -> State:
         formations,
         cities=dict(options.cities),
         surprise=options.surprise,
+        scenario=options.scenario,
+        readings=context.readings,
+        waiting=waiting,
     )
     return begin_turn(state, context)
+
+
+def arrivals(context: Context, first_turn: int, counters: dict[str, Counter]) -> set[str]:
+    """The units not on the map at the start: the track's reinforcements of later turns, and the 6th
+    Division's units when its variant is played (it enters from turn 5 or later)."""
+    later = {
+        unit
+        for number, turn in context.edition.turns.items()
+        if number > first_turn
+        for arriving in turn.reinforcements
+        for unit in arriving.units
+        if unit in counters
+    }
+    sixth = {u for u, c in counters.items() if c.formation == SIXTH} if context.sixth_division else set()
+    return later | sixth
 
 
 def enter_unit(state: State, action: EnterUnit) -> tuple[State, list[Sentence]]:

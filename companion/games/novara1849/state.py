@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .readings import Readings
 from .units import Counter, Holding
 
 HIGHER_COMMANDERS = {"radetzky": "austria", "chrzanowski": "sardinia"}
+SIXTH = "S-6"  # the 6th Division (Variants > The non-participating forces)
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,12 @@ class State:
     surprise: str = ""  # R-16/R-17: a formation selected on the first turn whose chit stays out of the cup
     winner: str | None = None
     how: str = ""
+    scenario: str = "campaign"  # whose victory conditions apply (a state file is scored without its record)
+    readings: Readings = field(default_factory=Readings)
+    waiting: tuple[str, ...] = ()  # units the track (or the 6th Division variant) has not brought on yet
+    sixth: int = 0  # the turn the 6th Division entered (variant): +1 Sardinian activation point from then
+    hidden: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)  # side -> box -> units
+    set_up: bool = False  # Fateful Novara's starting losses entered (R-36)
 
     def side_of(self, chit: str) -> str:
         if chit in self.formations:
@@ -100,6 +108,13 @@ class State:
         if chit.endswith("-independent"):
             return chit.removesuffix("-independent")
         return HIGHER_COMMANDERS.get(chit, "")
+
+    def on_map(self, unit: str) -> bool:
+        """A unit with steps on the map: not eliminated, exited, still to arrive, or in a hidden box."""
+        holding = self.units.get(unit)
+        if holding is None or not holding.steps or holding.exited or unit in self.waiting:
+            return False
+        return not any(unit in box for boxes in self.hidden.values() for box in boxes.values())
 
     def start_steps(self) -> int:
         """The steps the units had when the companion first knew them."""

@@ -18,10 +18,19 @@ Events = list[Sentence]
 def begin_turn(state: State, context: Context) -> State:
     """Phase A opens with the track's facts, or asks the players for them when the track is not filled."""
     turn = context.edition.turns.get(state.turn)
-    points = dict(zip(("austria", "sardinia"), context.points)) or (turn.points if turn else {})
+    points = _with_sixth(
+        state, dict(zip(("austria", "sardinia"), context.points)) or (turn.points if turn else {})
+    )
     if turn and turn.night is not None and len(points) == 2:
         return replace(state, phase="select", night=turn.night, points=points)
     return replace(state, phase="turn")
+
+
+def _with_sixth(state: State, points: dict[str, int]) -> dict[str, int]:
+    """The 6th Division's +1 Sardinian point on every turn after it entered (variant)."""
+    if state.sixth and "sardinia" in points:
+        return {**points, "sardinia": points["sardinia"] + 1}
+    return dict(points)
 
 
 def turn_facts(state: State, action: TurnFacts, context: Context) -> tuple[State, Events]:
@@ -38,7 +47,7 @@ def turn_facts(state: State, action: TurnFacts, context: Context) -> tuple[State
         )
     if not all(0 <= n <= 9 for n in (action.austria, action.sardinia)):
         raise IllegalActionError(Sentence("Turn facts refused: activation points run from 0 to 9."))
-    points = {"austria": action.austria, "sardinia": action.sardinia}
+    points = _with_sixth(state, {"austria": action.austria, "sardinia": action.sardinia})
     night = " (night)" if action.night else ""
     return replace(state, phase="select", night=action.night, points=points), [
         Sentence(
@@ -77,7 +86,8 @@ def select(state: State, action: Select, context: Context) -> tuple[State, Event
 def open_cup(state: State) -> State:
     """Both selections in: the cup, the Higher Commanders marked used, the general retreats queued."""
     cup = tuple(sorted(chit for s in state.selections.values() for chit in cup_of(s)))
-    surprised = state.surprise if state.surprise in state.selections["austria"].formations else ""
+    free = not state.readings.surprise_costs_ap and state.surprise in state.formations  # R-16's other reading
+    surprised = state.surprise if free or state.surprise in state.selections["austria"].formations else ""
     cup = tuple(chit for chit in cup if chit != surprised)  # R-16: selected and paid for, never drawn
     used = dict(state.commander_used)
     used.update({s.commander: state.turn for s in state.selections.values() if s.commander})
@@ -105,7 +115,7 @@ def open_cup(state: State) -> State:
 
 def surprise(state: State, action: Surprise) -> tuple[State, Events]:
     """R-16: the surprise formation activated at any moment of the first turn's phase B, without a draw."""
-    if not state.surprise or state.phase != "draw" or state.pending or state.retreats:
+    if not state.surprise or state.phase != "draw" or state.pending or retreat_due(state):
         raise IllegalActionError(
             Sentence("Surprise refused: only the first turn's surprise formation, between two draws.")
         )
@@ -120,8 +130,19 @@ def surprise(state: State, action: Surprise) -> tuple[State, Events]:
     return state, [Sentence("{formation} activated by surprise, without its chit.", formation=formation)]
 
 
+def retreat_due(state: State) -> bool:
+    """R-12: a general retreat's dice are due before the first draw, or (the other reading) once the cup
+    is empty and no activation is under way."""
+    if not state.retreats:
+        return False
+    if state.readings.general_retreat_timing == "start_of_B":
+        return True
+    return not state.cup and state.phase == "draw" and state.active is None
+
+
 def draw_chit(state: State, given: Sequence[object]) -> tuple[State, Events, list[object]]:
-    if state.phase != "draw" or state.pending or state.retreats:
+    first = state.readings.general_retreat_timing == "start_of_B"
+    if state.phase != "draw" or state.pending or (state.retreats and first):
         raise IllegalActionError(Sentence("Draw refused: finish what is under way first."))
     chit, left = draw(state, given)
     state = replace(state, phase="decide", current=chit, cup=left, drawn=state.drawn + (chit,))
@@ -177,7 +198,7 @@ def _check_independents(state: State, chit: str, side: str, named: tuple[str, ..
         raise IllegalActionError(Sentence("Activation refused: a unit is named twice."))
     for unit in named:
         counter = state.counters.get(unit)
-        if counter is None or counter.side != side or not state.units[unit].steps or state.units[unit].exited:
+        if counter is None or counter.side != side or not state.on_map(unit):
             raise IllegalActionError(
                 Sentence("Activation refused: {unit} is not a {side} unit on the map.", unit=unit, side=side)
             )

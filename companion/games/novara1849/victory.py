@@ -100,7 +100,7 @@ def occupy(state: State, action: OccupyCity, context: Context) -> tuple[State, E
 
 def exit_map(state: State, action: ExitMap) -> tuple[State, Events]:
     holding = state.units.get(action.unit)
-    if holding is None or not holding.steps or holding.exited:
+    if holding is None or not state.on_map(action.unit):
         raise IllegalActionError(Sentence("Exit refused: {unit} is not a unit on the map.", unit=action.unit))
     if state.pending is not None:
         raise IllegalActionError(Sentence("Exit refused: apply the last result's losses first."))

@@ -35,3 +35,11 @@ def finish_turn(g: Game) -> None:
     while g.state.cup:
         g.play(Draw())
         g.play(Pass())
+
+
+def draw_until(g: Game, chit: str) -> None:
+    """Pass every chit drawn before `chit`, then leave `chit` drawn, waiting for Activate or Pass."""
+    while g.state.current != chit:
+        if g.state.current:
+            g.play(Pass())
+        g.play(Draw())

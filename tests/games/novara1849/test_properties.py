@@ -23,6 +23,7 @@ from companion.games.novara1849 import (
     Game,
     IllegalActionError,
     NightSupply,
+    OccupyCity,
     Pass,
     RollAttrition,
     Select,
@@ -158,3 +159,63 @@ def test_steps_are_conserved_refusals_change_nothing_and_replay_equals_the_live_
     for record in g.records:
         again.play(record.action, record.drawn)
     assert again.state == g.state
+
+
+CITIES = (
+    "Novara",
+    "Mortara",
+    "Vigevano",
+    "Pavia",
+    "Casale",
+    "Magenta",
+    "Abbiategrasso",
+    "Vercelli",
+    "Gambolò",
+)
+
+
+def recount(g: Game, side: str) -> int:
+    """The points counted again from the board as the players would: the enemy's missing steps (net of
+    those its units entered the game without), the cities held, the supplied steps that left the map."""
+    state, enemy = g.state, "sardinia" if side == "austria" else "austria"
+    entered_reduced = sum(
+        state.counters[r.action.id].steps - 1
+        for r in g.records
+        if isinstance(r.action, EnterUnit) and r.action.reduced and r.action.side == enemy
+    )
+    missing = sum(
+        state.counters[u].steps - h.steps for u, h in state.units.items() if state.counters[u].side == enemy
+    )
+    cities = sum(
+        3 if c in ("Mortara", "Vigevano", "Abbiategrasso", "Magenta") else 6 if c in CITIES else 0
+        for c, holder in state.cities.items()
+        if holder == side and c != "Gambolò"
+    )
+    exits = 0
+    for number, r in enumerate(g.records):
+        if isinstance(r.action, ExitMap) and r.action.supplied:
+            before = g.history.before(number)
+            if before.counters[r.action.unit].side == side:
+                exits += before.units[r.action.unit].steps
+    return missing - entered_reduced + cities + exits
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_victory_points_equal_a_recount_of_the_state(seed: int) -> None:
+    rng = random.Random(seed)
+    g = game(seed, first_turn=1, last_turn=3)
+    for _ in range(250):
+        action = rng.choice(
+            [*choices(g, rng), OccupyCity(rng.choice(CITIES), rng.choice(["austria", "sardinia"]), False)]
+        )
+        if isinstance(action, ExitMap):
+            action = ExitMap(action.unit, rng.random() < 0.5)
+        try:
+            g.play(action)  # type: ignore[arg-type]
+        except IllegalActionError:
+            pass
+        for side in ("austria", "sardinia"):
+            assert g.score(side).total == recount(g, side)
+        if g.state.phase == "over":
+            break

@@ -7,6 +7,7 @@ import pytest
 from companion.games import find_game
 from companion.games.novara1849 import ApplyLosses, Charge, DataError, Draw, Readings, Select, TurnFacts
 from companion.games.novara1849.edition import load
+from companion.games.novara1849.plugin import FILES
 from companion.games.records import dump_record, parse_lines
 
 from .fixtures import edition, game
@@ -66,7 +67,7 @@ def test_options_round_trip_with_a_reading_switched() -> None:
 def files(**changed: str):  # noqa: ANN202
     from companion.assets import read_asset
 
-    texts = {name: read_asset(f"novara1849/{name}") for name in ("tables.toml", "track.toml", "oob.toml")}
+    texts = {name: read_asset(f"novara1849/{name}") for name in FILES}
     texts.update(changed)
     return load(texts.__getitem__, lambda name: name)
 
@@ -75,8 +76,9 @@ def test_the_shipped_templates_load_with_nothing_invented() -> None:
     shipped = files()
     assert shipped.crt is None and shipped.artillery is None and shipped.counters == {}
     assert shipped.command_factors == {} and all(
-        t.night is None and not t.points for t in shipped.turns.values()
+        t.night is None and not t.points and not t.reinforcements for t in shipped.turns.values()
     )
+    assert Readings.from_dict(shipped.readings) == Readings()  # rules.toml ships every reading's default
 
 
 FILLED_CRT = """format = "companion/novara1849-tables"

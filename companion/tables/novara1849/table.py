@@ -1,0 +1,105 @@
+"""The Road to Novara at a table: what the table's buttons mean, and what follows a decision (the
+die's pips for every die the companion threw or the table typed, the tickets of companion.tickets.
+novara1849, a backup at the end of a turn)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.novara1849 import actions as a
+from companion.games.novara1849.game import Game
+from companion.games.novara1849.state import State
+from companion.games.novara1849.turns import retreat_due
+from companion.i18n import _
+from companion.tables.base import CardSeen, Intent, Moment, Outputs, Play, Undo
+
+GAME = "novara1849"
+ROLLS = (a.Fight, a.Charge, a.Bombard, a.RollAttrition)
+
+
+@dataclass
+class NovaraTable:
+    game_id: str = GAME
+
+    def prepare(self) -> None:
+        return None
+
+    def button(self, name: str, state: State) -> Intent | None:
+        """Back is Undo; Next draws the next chit, or ends the turn once the cup is empty."""
+        if name == "back":
+            return Undo()
+        if name == "next" and state.phase == "draw" and not state.pending and not retreat_due(state):
+            return Play(a.Draw() if state.cup else a.EndTurn())
+        return None
+
+    def card_seen(self, card: CardSeen, moment: Moment) -> tuple[bool, Intent | None]:
+        return False, None  # the chits carry no marker yet (spec 8: an optional later milestone)
+
+    def forget_scans(self) -> None:
+        return None
+
+    def after(self, before: State, action: a.Action, events: Sequence[Any], game: Game) -> Outputs:
+        """The dice on the die box (each in turn: the last one stays); the tickets the decision
+        completes (a combat once its losses are applied, the night and the turn at its end, the
+        chronicle); a backup after every turn."""
+        from companion.tickets.novara1849 import tickets_after
+        from hardware.faces import pips
+
+        record = game.records[-1]
+        faces = [pips(v) for v in record.drawn if isinstance(v, int)] if isinstance(action, ROLLS) else []
+        checkpoint = isinstance(action, a.EndTurn) or game.state.phase == "over"
+        return Outputs(tickets=tickets_after(game), faces=faces, checkpoint=checkpoint)
+
+    def wants_cards(self, state: State) -> bool:
+        return False
+
+    def over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def undo_warning(self, decision: Any) -> str | None:
+        """A drawn chit or a thrown die is taken back only when Undo is asked twice (and comes back
+        the same: undo never draws nor throws again)."""
+        if not decision.drawn:
+            return None
+        return _("That drew a chit or threw dice: Undo again to take it back (the same come back).")
+
+    def action_name(self, action: a.Action) -> str:
+        return action_name(action.kind)
+
+    def card_request(self, deck: str, given: int) -> str:
+        return ""
+
+    def look_ahead(self, state: State) -> Any:
+        return None
+
+    def look_ahead_key(self, state: State) -> object:
+        return None
+
+
+def action_name(kind: str) -> str:
+    """A decision's name for "Undone: ..." in the table's language."""
+    names = {
+        "turn-facts": _("the turn's facts"),
+        "select": _("selection"),
+        "draw": _("draw"),
+        "activate": _("activation"),
+        "pass": _("pass"),
+        "attrition": _("attrition"),
+        "fight": _("combat"),
+        "charge": _("charge"),
+        "bombard": _("bombardment"),
+        "enter-result": _("result"),
+        "apply-losses": _("losses"),
+        "end-activation": _("end of activation"),
+        "night-supply": _("supply check"),
+        "recover": _("recovery"),
+        "occupy": _("city taken"),
+        "exit": _("exit"),
+        "enter-unit": _("new unit"),
+        "surprise": _("surprise"),
+        "end-turn": _("end of turn"),
+        "concede": _("concession"),
+    }
+    return names.get(kind, kind)

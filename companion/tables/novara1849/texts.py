@@ -1,0 +1,159 @@
+"""The Road to Novara's words on screen: sides, unit types, chits, and the combat preview's lines with
+each reason in the table's language (unit and place names stay as printed)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from companion.i18n import _, decimal
+
+SIDES = ("austria", "sardinia")
+
+
+def side_name(side: str) -> str:
+    return {"austria": _("Austrians"), "sardinia": _("Sardinians"), "draw": _("nobody (a draw)")}.get(
+        side, side
+    )
+
+
+def player_name(side: str) -> str:
+    return {"austria": _("the Austrian player"), "sardinia": _("the Sardinian player")}.get(side, side)
+
+
+def side_adjective(side: str) -> str:
+    return {"austria": _("Austrian"), "sardinia": _("Sardinian")}.get(side, side)
+
+
+def first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def kind_names() -> dict[str, str]:
+    return {
+        "infantry": _("Inf."),
+        "light-infantry": _("Light"),
+        "cavalry": _("Cav."),
+        "artillery": _("Art."),
+        "horse-artillery": _("H. art."),
+        "pontoon": _("Pont."),
+    }
+
+
+def chit_label(edition: Any, chit: str) -> str:
+    """A chit as the table knows it: the formation's printed label, a Higher Commander, an Independent."""
+    if chit.endswith("-independent"):
+        return _("{side}: Independent").format(side=side_name(chit.removesuffix("-independent")))
+    if chit in ("radetzky", "chrzanowski"):
+        return chit.title()
+    formation = edition.formations.get(chit)
+    label = getattr(formation, "label", "")
+    return f"{chit} {label}".strip() if label and label != chit else chit
+
+
+def event_text(sentence: object) -> str:
+    """What a decision did (the engine's sentence) in the table's language, its sides by their names as
+    printed (Austria, Sardinia) rather than the engine's ids."""
+    template = getattr(sentence, "template", None)
+    if not isinstance(template, str):
+        return str(sentence)
+    values = getattr(sentence, "values", {})
+    named = {key: value.title() if value in SIDES else value for key, value in values.items()}
+    return _(template).format(**named)
+
+
+def number(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else decimal(float(value), 1)
+
+
+REASONS = (
+    (re.compile(r"terrain: (.+?)( \(the defender's choice, not added up\))?$"), "terrain"),
+    (
+        re.compile(r"hexside every attacker crosses: (.*?)( \(the defender's choice, not added up\))?$"),
+        "hexside",
+    ),
+    (re.compile(r"(attacker|defender)'s elite (artillery|infantry/cavalry) bonus: (.+)$"), "elite"),
+)
+
+
+HOW = (
+    (re.compile(r"(austria|sardinia) conceded$"), "conceded"),
+    (re.compile(r"points (\d+) to (\d+)$"), "points"),
+    (re.compile(r"(.+) controlled$"), "controlled"),
+)
+
+
+def how_text(how: str) -> str:
+    """How the game ended (the engine's words) in the table's language."""
+    fixed = {
+        "20 combat points more eliminated": _("20 combat points more eliminated"),
+        "supplied Sardinian units in Pavia": _("supplied Sardinian units in Pavia"),
+        "Casale, Vercelli and Novara occupied": _("Casale, Vercelli and Novara occupied"),
+    }
+    kind, found = matched(how, HOW)
+    if how in fixed or found is None:
+        return fixed.get(how, how)
+    if kind == "conceded":
+        return _("{side} conceded").format(side=side_name(found.group(1)))
+    if kind == "points":
+        return _("points {a} to {s}").format(a=found.group(1), s=found.group(2))
+    return _("{place} controlled").format(place=found.group(1))
+
+
+def matched(text: str, patterns: tuple[tuple[re.Pattern[str], str], ...]) -> tuple[str, re.Match[str] | None]:
+    """The first pattern the engine's English words match, and its match."""
+    for pattern, kind in patterns:
+        found = pattern.match(text)
+        if found is not None:
+            return kind, found
+    return "", None
+
+
+def place(name: str) -> str:
+    """A terrain or hexside: its name as the players' chart prints it, or the chart itself."""
+    return _("your chart") if name == "chart" else name
+
+
+def reason(text: str) -> str:
+    """An engine's reason (English, with a unit's or a terrain's name in it) in the table's language."""
+    fixed = {
+        "encirclement": _("encirclement"),
+        "the defenders force-marched this turn": _("the defenders force-marched this turn"),
+    }
+    kind, found = matched(text, REASONS)
+    if text in fixed or found is None:
+        return fixed.get(text, text)
+    if kind == "elite":
+        who = _("attacker") if found.group(1) == "attacker" else _("defender")
+        group = _("artillery") if found.group(2) == "artillery" else _("infantry/cavalry")
+        return _("{who}'s elite {group} bonus: {unit}").format(who=who, group=group, unit=found.group(3))
+    choice = _(" (the defender's choice)") if found.group(2) else ""
+    if kind == "terrain":
+        return _("terrain: {name}").format(name=place(found.group(1))) + choice
+    return _("hexside: {name}").format(name=place(found.group(1)) or "-") + choice
+
+
+def preview_lines(preview: Any) -> list[str]:
+    """The preview before the roll, line by line: sums, exact ratio, base column, each shift and each
+    die modifier with its reason, the final column."""
+    lines = [
+        _("Attack {a}, defence {d}: ratio {ratio}, column {column}.").format(
+            a=number(preview.attack),
+            d=number(preview.defence),
+            ratio=decimal(float(preview.ratio), 2),
+            column=preview.base_column,
+        )
+    ]
+    for why, n in preview.shifts:
+        lines.append(
+            (_("{n} right: {why}") if n > 0 else _("{n} left: {why}")).format(n=abs(n), why=reason(why))
+        )
+    lines.append(_("Final column {column}.").format(column=preview.final_column))
+    lines += [_("Die {n:+d}: {why}").format(n=n, why=reason(why)) for why, n in preview.die_modifiers]
+    return lines
+
+
+def parts_line(parts: Any) -> str:
+    """Each unit's factor in a combat (halved out of supply)."""
+    return ", ".join(f"{name}: {number(value)}" + (" (½)" if note else "") for name, value, note in parts)
