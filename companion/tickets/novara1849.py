@@ -394,13 +394,21 @@ def bombardment_ticket(game: Game) -> Document:
     assert isinstance(action, a.Bombard)
     before, after = fire[0].before, fire[-1].after
     blocks = fit(
-        lambda: [*heading(before, title), *_battery_lines(game, fire, action, False), *footer(game, after)],
-        lambda: [*heading(before, title), *_battery_lines(game, fire, action, True), *footer(game, after)],
+        *(
+            lambda level=level: [
+                *heading(before, title),
+                *_battery_lines(game, fire, action, level),
+                *footer(game, after),
+            ]
+            for level in (0, 1, 2)
+        )
     )
     return Document(title, (*blocks, Cut()))
 
 
-def _battery_lines(game: Game, fire: list[Step], action: a.Bombard, short: bool) -> list[Block]:
+def _battery_lines(game: Game, fire: list[Step], action: a.Bombard, level: int) -> list[Block]:
+    """The bombardment at a level of detail: 0 a line per battery, 1 the batteries in a sentence,
+    2 counts only (always short)."""
     before, after = fire[0].before, fire[-1].after
     batteries = tuple(
         Battery(fighter(before.counters[u], before.units[u]), far) for u, far in action.batteries
@@ -418,16 +426,19 @@ def _battery_lines(game: Game, fire: list[Step], action: a.Bombard, short: bool)
         f"{unit_name(before, b.fighter.id)} {b.fighter.cf}{' (2 hexes)' if b.range_two else ''}"
         for b in batteries
     ]
-    lines: list[Block] = [Text(", ".join(names))] if short else [Text(name) for name in names]
+    targets = ", ".join(unit_name(before, u) for u in action.targets)
+    said = [names, [", ".join(names)], [f"{len(names)} batteries"]][level]
+    lines: list[Block] = [Text(text) for text in said]
     lines.append(Columns("combined factor", str(done.combined), bold=True))
-    lines.append(Text("target: " + ", ".join(unit_name(before, u) for u in action.targets)))
+    lines.append(Text(f"target: {targets if level < 2 else f'{len(action.targets)} units'}"))
     lines += [Columns(why, f"{n:+d}") for why, n in done.modifiers]
     lines.append(Columns(f"die {natural}", f"-> {done.modified}"))
     column = done.column or f"holding {done.combined}"
     lines.append(Columns("column", column))
     note = " (read from map)" if done.source == "table" else ""
     lines.append(Columns("RESULT", f"{done.result}{note}", bold=True))
-    lines.append(Text("; ".join(effects(before, after, action.targets)) or "no effect"))
+    hit = effects(before, after, action.targets)
+    lines.append(Text(("; ".join(hit) if level < 2 else f"{len(hit)} units hit") if hit else "no effect"))
     return lines
 
 

@@ -372,3 +372,27 @@ def test_the_console_script_says_it_without_a_traceback(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_a_replayed_record_gives_a_state_file_vp_reads(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from companion.assets import edition
+    from companion.games.novara1849 import ApplyLosses, Charge, Game, Select, Surprise, TurnFacts, scenario
+    from companion.games.records import dump_record
+    from tests.games.novara1849.fixtures import UNITS
+
+    game = Game(edition("novara1849"), scenario("campaign", seed=3, units=UNITS, first_turn=2))
+    game.play(TurnFacts(False, 1, 1))
+    game.play(Select("austria", ("A-II",)))
+    game.play(Select("sardinia", ()))
+    game.play(Surprise())  # the campaign's first turn: II Corps without its chit
+    game.play(Charge(("Uhl 1", "Dr 2"), ("5 Aosta",)), [5, 6, 6, 1])
+    game.play(ApplyLosses("sardinia"))
+    record = tmp_path / "game.jsonl"
+    record.write_text(dump_record(game))
+    assert main(["replay", str(record)]) == 0
+    state = tmp_path / "state.json"
+    state.write_text(capsys.readouterr().out)
+    code, out, _ = run(capsys, "vp", str(state))
+    assert code == 0 and "austria: 2 points (steps 2)" in out

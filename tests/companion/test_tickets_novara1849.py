@@ -319,3 +319,39 @@ def test_a_night_with_every_unit_out_of_supply_still_fits() -> None:
         assert fits(ticket)
         g.play(EndTurn())
     assert any("step lost (OOS)" in line for line in lines(ticket))
+
+
+def test_the_most_crowded_charge_and_bombardment_fit() -> None:
+    """Eight invented cavalry units charge four defenders; eight invented batteries fire on four units."""
+    cavalry = tuple(
+        Counter(f"c-{i}", "austria", 2, "A-II", "cavalry", 1, 0, f"Kürassier-Regiment Nr. {i:02d}")
+        for i in range(8)
+    )
+    guns = tuple(
+        Counter(f"g-{i}", "austria", 2, "A-II", "artillery", 1, 0, f"Fuss-Batterie Nummer {i:02d}")
+        for i in range(8)
+    )
+    targets = tuple(
+        Counter(f"t-{i}", "sardinia", 2, "S-1", "cavalry", 1, 0, f"Cavalleggeri di Lungo Nome {i:02d}")
+        for i in range(4)
+    )
+    g = Game(edition(), Options(seed=4, first_turn=2, units=UNITS + cavalry + guns + targets))
+    g.play(TurnFacts(False, 1, 1))
+    g.play(Select("austria", ("A-II",)))
+    g.play(Select("sardinia", ()))
+    draw_until(g, "A-II")
+    g.play(Activate())
+    g.play(Charge(tuple(c.id for c in cavalry), tuple(t.id for t in targets)), [5] * 16 + [6] * 8)
+    g.play(ApplyLosses("sardinia", allocation=tuple((t.id, 2) for t in targets)))
+    g.play(ApplyLosses("austria", allocation=tuple((c.id, 1) for c in cavalry)))
+    assert fits(charge_ticket(g))
+    fired_on = ("3 Piemonte", "14 Pinerolo", "4 Piemonte", "13 Pinerolo")
+    g.play(Bombard(tuple((b.id, True) for b in guns), fired_on), [4])
+    g.play(EnterResult("1SH"))
+    g.play(
+        ApplyLosses(
+            "sardinia",
+            allocation=(("3 Piemonte", 1), ("14 Pinerolo", 0), ("4 Piemonte", 0), ("13 Pinerolo", 0)),
+        )
+    )
+    assert fits(bombardment_ticket(g))
