@@ -141,3 +141,17 @@ class Table(Protocol):
     def look_ahead_key(self, state: Any) -> object:
         """What else the look-ahead depends on besides the state (e.g. a hand the table told)."""
         ...
+
+
+class StillBoard:
+    """What a view whose board has nothing to hold, drag or animate answers (a page of taps):
+    inherit it rather than write the three answers again."""
+
+    def hold(self, marker: object, down: bool) -> None:
+        return None
+
+    def draggable(self, marker: object, session: Any) -> str | None:
+        return None
+
+    def moving(self) -> bool:
+        return False

@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from companion.games.vocabulary import DataError, IllegalActionError, Sentence
-from companion.tables.base import Intent, Outputs, Play, Undo
+from companion.tables.base import Intent, Outputs, Play, StillBoard, Undo
 
 GAME = "dicerace"
 TITLE = "Dice race (a test game)"
@@ -212,7 +212,7 @@ def new_table() -> Table:
     return Table()
 
 
-class View:
+class View(StillBoard):
     def __init__(self, height: int) -> None:
         import pygame
 
@@ -247,15 +247,6 @@ class View:
 
     def board_tap(self, position: tuple[int, int], session: Any) -> Intent | None:
         return None
-
-    def hold(self, marker: object, down: bool) -> None:
-        return None
-
-    def draggable(self, marker: object, session: Any) -> str | None:
-        return None
-
-    def moving(self) -> bool:
-        return False
 
     def view_key(self, session: Any) -> tuple[object, ...]:
         return ()

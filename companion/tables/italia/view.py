@@ -11,7 +11,7 @@ import pygame
 from companion.assets import edition
 from companion.games.italia.game import active
 from companion.i18n import _
-from companion.tables.base import Entry, Intent
+from companion.tables.base import Entry, Intent, StillBoard
 from companion.tables.italia import pages
 from companion.tables.italia.desk import Desk
 from companion.tables.italia.panel import entries
@@ -52,7 +52,7 @@ def tile_font(books: Any, height: int) -> Any:
     return font
 
 
-class ItaliaView:
+class ItaliaView(StillBoard):
     def __init__(self, session: Any, height: int, target: int) -> None:
         game = session.game
         self.edition = edition("italia")
@@ -111,15 +111,6 @@ class ItaliaView:
                 spot.on_tap()
                 return None
         return None
-
-    def hold(self, marker: object, down: bool) -> None:
-        return None
-
-    def draggable(self, marker: object, session: Any) -> str | None:
-        return None
-
-    def moving(self) -> bool:
-        return False
 
     def view_key(self, session: Any) -> tuple[object, ...]:
         """The odds arrive from a worker: the battle page redraws when they do."""

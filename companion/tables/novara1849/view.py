@@ -12,7 +12,7 @@ from companion import i18n
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.turns import retreat_due
 from companion.i18n import _
-from companion.tables.base import Intent
+from companion.tables.base import Intent, StillBoard
 from companion.tables.novara1849 import fights, moments
 from companion.tables.novara1849.draft import Draft
 from companion.tables.novara1849.moments import Moment
@@ -24,7 +24,7 @@ from companion.ui.painter import Painter
 FIGHTS = {"combat": fights.combat, "charge": fights.charge, "bombard": fights.bombardment}
 
 
-class NovaraView:
+class NovaraView(StillBoard):
     def __init__(self, height: int, target: int, table_dice: bool = False, table_cup: bool = False) -> None:
         self.board_rect = pygame.Rect(0, 0, height, height)
         self.target = target
@@ -189,15 +189,6 @@ class NovaraView:
             return None
         result: Intent | None = spot.on_tap()
         return result
-
-    def hold(self, marker: object, down: bool) -> None:
-        return None
-
-    def draggable(self, marker: object, session: Any) -> str | None:
-        return None
-
-    def moving(self) -> bool:
-        return False
 
     def view_key(self, session: Any) -> tuple[object, ...]:
         return (repr(self.draft),)
