@@ -183,7 +183,9 @@ def _options(choices: Any, args: argparse.Namespace) -> Any:
     """The game --autoplay starts: the command's options (--seed as given)."""
     try:
         options = choices.options(1 if args.seed is None else args.seed)
-        options.validate()
+        validate = getattr(options, "validate", None)  # a game whose options need no check has none
+        if validate is not None:
+            validate()
     except DataError as exc:
         raise UserError(f"--{exc.field.removeprefix('options.')} {exc.problem}") from None
     return options

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-BUILT_IN = {"milano1848": "companion.tables.milano1848"}
+BUILT_IN = {"milano1848": "companion.tables.milano1848", "italy4345": "companion.tables.italy4345"}
 _extra: dict[str, ModuleType] = {}
 
 

@@ -1,0 +1,472 @@
+"""What each of Italy '43-'45's pages shows on the left square: a title, a few sentences, and rows of
+spots the table taps (a keypad, the factions in a card's order, the areas, counts). No drawing here:
+the view lays the rows out (the last row at the bottom)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from companion.games.italy4345.deck import deck_size, pile_of
+from companion.games.italy4345.edition import SYMBOLS
+from companion.games.italy4345.errors import ValueNeeded
+from companion.games.italy4345.model import FACTIONS, State
+from companion.i18n import _, translate
+from companion.tables.italy4345.desk import (
+    BATTLE_PIECES,
+    PIECES,
+    Desk,
+    areas_of,
+    build_steps,
+    civics_of,
+    ops_of,
+    sas_of,
+    trial,
+)
+from companion.tables.italy4345.words import (
+    area_name,
+    card_name,
+    choice_name,
+    faction_name,
+    op_name,
+    piece_name,
+    symbol_name,
+    terrain_name,
+)
+
+
+@dataclass
+class Spot:
+    label: str
+    marker: object
+    tap: Callable[[], object]
+    chosen: bool = False
+
+
+@dataclass
+class Page:
+    title: str
+    texts: list[str]
+    rows: list[list[Spot]]
+
+
+def position_text(state: State) -> str:
+    """'Card 12 of 45, pile 2, card 3' (spec 1.4)."""
+    if not state.card_index:
+        return _("No card revealed yet")
+    long = state.options.long_deck
+    pile_no, pile = pile_of(state.card_index, long)
+    return _("Card {n} of {size}, pile {pile}, card {k}").format(
+        n=state.card_index, size=deck_size(long), pile=pile_no, k=state.card_index - pile.start + 1
+    )
+
+
+def asked(desk: Desk, state: State, page: str) -> ValueNeeded | None:
+    """The value the page's decision needs first (the edition files lack it), if any."""
+    action = desk.main_action(state, page)
+    if action is None or (page == "reveal" and not desk.confirmed and state.deck is None):
+        return None
+    _after, fault = trial(state, desk.edition, action)
+    return fault if isinstance(fault, ValueNeeded) else None
+
+
+def page_of(name: str, desk: Desk, state: State) -> Page:
+    need = asked(desk, state, name)
+    if need is not None:
+        return ask_page(need, desk)
+    makers: dict[str, Callable[[Desk, State], Page]] = {
+        "build": build_page,
+        "setup": adjust_page,
+        "adjust": adjust_page,
+        "reveal": reveal_page,
+        "symbols": symbols_page,
+        "choose": choose_page,
+        "op": op_page,
+        "assault": assault_page,
+        "battle": battle_page,
+        "civic": civic_page,
+    }
+    maker = makers.get(name)
+    return maker(desk, state) if maker is not None else step_page(name, state)
+
+
+def build_page(desk: Desk, state: State) -> Page:
+    steps = build_steps(state.options.long_deck, state.options.deck_mode)
+    template, values = steps[desk.build_step]
+    head = _("Building the deck: step {k} of {n}").format(k=desk.build_step + 1, n=len(steps))
+    return Page(head, [_(template).format(**values)], [])
+
+
+def reveal_page(desk: Desk, state: State) -> Page:
+    texts = [position_text(state)]
+    if state.deck is not None:
+        texts.append(_("Turn card {n}: take it from the box.").format(n=state.card_index + 1))
+        return Page(_("The next card"), texts, [])
+    typed = card_name(desk.card()) if desk.card() else "_"
+    texts.append(_("Card turned: {card}. Show it to the camera, or type its number.").format(card=typed))
+    kinds = [
+        Spot(_("Event"), ("kind", "event"), partial(desk.choose_kind, "event"), desk.kind == "event"),
+        Spot(
+            _("Offensive"),
+            ("kind", "offensive"),
+            partial(desk.choose_kind, "offensive"),
+            desk.kind != "event",
+        ),
+    ]
+    digits = [Spot(str(d), ("digit", d), partial(desk.type_digit, d)) for d in range(10)]
+    return Page(_("Reveal a card"), texts, [kinds, digits[1:6], [*digits[6:], digits[0]]])
+
+
+def ask_page(need: ValueNeeded, desk: Desk) -> Page:
+    """A value the edition files lack, asked now (spec 1.5): a card's order and symbols, an offensive
+    card's arrows, a city's value, an area's terrain."""
+    head = _("Your edition files lack a value")
+    kind = need.key.split(".")[0]
+    if kind == "events":
+        order = " ".join(faction_name(f) for f in desk.order) or "_"
+        texts = [_("Tap the factions in the card's order: {order}").format(order=order)]
+        facts = [
+            Spot(faction_name(f), ("order", f), partial(desk.tap_faction, f), f in desk.order)
+            for f in FACTIONS
+        ]
+        symbols = [
+            Spot(symbol_name(s), ("symbol", s), partial(desk.toggle_symbol, s), s in desk.symbols)
+            for s in SYMBOLS
+        ]
+        extra = []
+        if "marines" in desk.symbols:
+            extra.append(
+                Spot(_("Marines: {n}").format(n=desk.marines), ("marines",), partial(_cycle_marines, desk))
+            )
+        if "bomb" in desk.symbols:
+            extra.append(Spot(_("Bomb: {city}").format(city=area_name(desk.bomb)), ("bomb",), desk.next_bomb))
+        return Page(
+            head, texts + [_("then its top-left symbols, in printed order.")], [facts, symbols, extra]
+        )
+    if kind == "offensives":
+        arrows = [
+            Spot(str(n), ("number", n), partial(setattr, desk, "number", n), desk.number == n)
+            for n in (1, 2, 3)
+        ]
+        return Page(head, [_("How many arrows does the offensive card show?")], [arrows])
+    if kind == "areas":
+        kinds = ("city", "countryside", "mountain")
+        spots = [
+            Spot(terrain_name(k), ("terrain", k), partial(setattr, desk, "to", k), desk.to == k)
+            for k in kinds
+        ]
+        return Page(head, [translate(need.args[0])], [spots])
+    return Page(head, [translate(need.args[0]), str(desk.number)], [_stepper(desk, "number", 20)])
+
+
+def _cycle_marines(desk: Desk) -> None:
+    desk.marines = desk.marines % 4 + 1
+
+
+def _stepper(desk: Desk, name: str, high: int) -> list[Spot]:
+    def step(by: int) -> None:
+        setattr(desk, name, max(0, min(high, getattr(desk, name) + by)))
+
+    return [Spot("-", ("minus", name), partial(step, -1)), Spot("+", ("plus", name), partial(step, 1))]
+
+
+def answer_value(need: ValueNeeded, desk: Desk) -> object:
+    kind = need.key.split(".")[0]
+    if kind == "events":
+        return desk.card_entry()
+    return desk.to if kind == "areas" else desk.number
+
+
+def area_rows(desk: Desk, state: State, chosen: set[str], pick: Callable[[str], None]) -> list[list[Spot]]:
+    """The areas in rows of five (the cities first)."""
+    spots = [Spot(area_name(x), ("area", x), partial(pick, x), x in chosen) for x in areas_of(state)]
+    return [spots[i : i + 5] for i in range(0, len(spots), 5)]
+
+
+def symbols_page(desk: Desk, state: State) -> Page:
+    waiting = state.pending[0] if state.pending else ""
+    if waiting == "pawn":
+        text = _("The Autonomous player moves the reinforcements pawn to an adjacent liberated area.")
+    else:
+        text = _("Stukas: the German player removes an Anglo-American troop (tap its area).")
+    rows = area_rows(desk, state, {desk.area}, partial(setattr, desk, "area"))
+    return Page(symbol_name("stukas") if waiting == "stukas" else _("Reinforcements pawn"), [text], rows)
+
+
+def choose_page(desk: Desk, state: State) -> Page:
+    order = "  ".join(faction_name(f) + ("" if f in state.eligible else "*") for f in state.order)
+    texts = [_("Order: {order}").format(order=order), _("* not eligible on this card")]
+    for acted in state.acted:
+        texts.append(
+            _("{faction}: {choice}").format(
+                faction=faction_name(acted["faction"]), choice=choice_name(acted["choice"])
+            )
+        )
+    return Page(card_name(state.current), texts, [])
+
+
+def op_page(desk: Desk, state: State) -> Page:
+    from companion.games.italy4345.flow import active
+
+    faction = active(state) or ""
+    rows = [[Spot(op_name(o), ("op", o), partial(_pick_op, desk, o), o == desk.op) for o in ops_of(faction)]]
+    if desk.choice == "op+sa" and desk.op:
+        rows.append(
+            [
+                Spot(op_name(s), ("sa", s), partial(setattr, desk, "sa", s), s == desk.sa)
+                for s in sas_of(desk.op)
+            ]
+        )
+    if desk.op:
+        rows += area_rows(desk, state, {desk.area, desk.to}, desk.pick_area)
+        count = Spot(_("Count: {n}").format(n=desk.n), ("count",), lambda: None)
+        rows.append([count, *_stepper(desk, "n", 25)])
+    if desk.op == "clash":
+        faces = [
+            Spot(str(v), ("die", v), partial(setattr, desk, "die", v), desk.die == v) for v in range(1, 7)
+        ]
+        rows.append([Spot(_("Roll"), ("die", 0), partial(setattr, desk, "die", 0), not desk.die), *faces])
+    return Page(
+        _("{faction}: {choice}").format(faction=faction_name(faction), choice=choice_name(desk.choice)),
+        op_texts(desk),
+        rows,
+    )
+
+
+def _pick_op(desk: Desk, op: str) -> None:
+    desk.op, desk.sa, desk.steps, desk.sa_steps, desk.part = op, "", [], [], "op"
+
+
+def step_text(step: Any) -> str:
+    where = area_name(step.area) + (" > " + area_name(step.to) if step.to else "")
+    return f"{where} ({step.n})"
+
+
+def op_texts(desk: Desk) -> list[str]:
+    texts = []
+    if desk.steps:
+        texts.append(_("Areas: {areas}").format(areas=", ".join(step_text(s) for s in desk.steps)))
+    if desk.sa_steps:
+        texts.append(
+            _("{sa}: {areas}").format(
+                sa=op_name(desk.sa), areas=", ".join(step_text(s) for s in desk.sa_steps)
+            )
+        )
+    if desk.area:
+        entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
+        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to))}")
+    return texts
+
+
+@dataclass
+class _Step:
+    area: str
+    n: int
+    to: str
+
+
+def adjust_page(desk: Desk, state: State) -> Page:
+    """Set what an event (or a correction) changed: resources, then the pieces of one area."""
+    rows: list[list[Spot]] = [
+        [
+            Spot(
+                _res_label(desk, state, f),
+                ("res", f),
+                partial(_select, desk, "res." + f),
+                desk.to == "res." + f,
+            )
+            for f in FACTIONS
+        ]
+    ]
+    rows += area_rows(desk, state, {desk.area}, partial(_select_area, desk, state))
+    if desk.area:
+        rows.append(
+            [
+                Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p)
+                for p in PIECES
+            ]
+        )
+    rows.append(
+        [
+            Spot(_("Selected: {what}").format(what=_selected(desk)), ("selected",), lambda: None),
+            *_field_stepper(desk, state),
+        ]
+    )
+    title = _("Set-up: resources and pieces") if not state.card_index else _("What the table changed")
+    return Page(title, [], rows)
+
+
+def _res_label(desk: Desk, state: State, faction: str) -> str:
+    return f"{faction_name(faction)} {desk.resources.get(faction, state.resources[faction])}"
+
+
+def _piece_label(desk: Desk, piece: str) -> str:
+    return f"{piece_name(piece)} {desk.counts.get(piece, 0)}"
+
+
+def _selected(desk: Desk) -> str:
+    if desk.to.startswith("res."):
+        return faction_name(desk.to[4:])
+    return f"{area_name(desk.area)}: {piece_name(desk.to)}" if desk.to else "-"
+
+
+def _select(desk: Desk, name: str) -> None:
+    desk.to = name
+
+
+def _select_area(desk: Desk, state: State, area_id: str) -> None:
+    desk.area = area_id
+    area = state.area(area_id)
+    current = {
+        "aa": area.aa,
+        "ger": area.ger,
+        "rsi": area.rsi,
+        "aut_troops": area.aut_troops,
+        "aut_hidden": area.aut_brigades[0],
+        "cln_hidden": area.cln_brigades[0],
+        "bases": area.bases,
+    }
+    desk.counts = {p: desk.changes.get((area_id, p), v) for p, v in current.items()}  # type: ignore[misc]
+    if not desk.to.startswith("res."):
+        desk.to = ""
+
+
+def _field_stepper(desk: Desk, state: State) -> list[Spot]:
+    def step(by: int) -> None:
+        if desk.to.startswith("res."):
+            faction = desk.to[4:]
+            desk.resources[faction] = max(0, desk.resources.get(faction, state.resources[faction]) + by)
+        elif desk.to and desk.area:
+            value = max(0, desk.counts.get(desk.to, 0) + by)
+            desk.counts[desk.to] = value
+            desk.changes[(desk.area, desk.to)] = value
+
+    return [
+        Spot("-", ("minus", "field"), partial(step, -1)),
+        Spot("+", ("plus", "field"), partial(step, 1)),
+        Spot("+5", ("plus5", "field"), partial(step, 5)),
+    ]
+
+
+def assault_page(desk: Desk, state: State) -> Page:
+    off = state.offensive
+    assert off is not None
+    texts = [
+        _("Round {r} of {p}, step A: where the Anglo-American and Autonomous troops go.").format(
+            r=off.round, p=off.power
+        )
+    ]
+    if desk.moves:
+        texts.append(", ".join(f"{area_name(m[0])} > {area_name(m[1])} ({m[2]}+{m[3]})" for m in desk.moves))
+    rows = area_rows(desk, state, {desk.area, desk.to}, partial(_pick_move, desk))
+    rows.append(
+        [Spot(_("Anglo-Am. {n}").format(n=desk.n), ("count",), lambda: None), *_stepper(desk, "n", 25)]
+    )
+    rows.append(
+        [
+            Spot(_("Aut. {n}").format(n=desk.number), ("count-aut",), lambda: None),
+            *_stepper(desk, "number", 15),
+        ]
+    )
+    return Page(_("Offensive: assault"), texts, rows)
+
+
+def _pick_move(desk: Desk, area_id: str) -> None:
+    if desk.area and not desk.to and area_id != desk.area:
+        desk.to = area_id
+    else:
+        desk.area, desk.to = area_id, ""
+
+
+def battle_page(desk: Desk, state: State) -> Page:
+    off = state.offensive
+    assert off is not None
+    texts = [_("Round {r} of {p}: tap an area, enter its counts, fight.").format(r=off.round, p=off.power)]
+    if off.fought:
+        texts.append(_("Fought: {areas}").format(areas=", ".join(area_name(x) for x in off.fought)))
+    rows = area_rows(desk, state, {desk.area}, partial(_battle_area, desk, state))
+    if desk.area:
+        spots = [
+            Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p)
+            for p in BATTLE_PIECES
+        ]
+        rows.append(spots)
+        rows.append(
+            [
+                Spot(
+                    _("Selected: {what}").format(what=piece_name(desk.to) if desk.to else "-"),
+                    ("selected",),
+                    lambda: None,
+                ),
+                *_count_stepper(desk),
+            ]
+        )
+        where = _("reserve") if desk.withdraw in ("", "reserve") else area_name(desk.withdraw)
+        rows.append(
+            [
+                Spot(
+                    _("Losers withdraw to: {where}").format(where=where),
+                    ("withdraw",),
+                    partial(_next_withdrawal, desk, state),
+                )
+            ]
+        )
+    return Page(_("Offensive: battles"), texts, rows)
+
+
+def _battle_area(desk: Desk, state: State, area_id: str) -> None:
+    area = state.area(area_id)
+    desk.area, desk.to = area_id, ""
+    desk.counts = {
+        "aa": area.aa,
+        "aut_troops": area.aut_troops,
+        "cln_hidden": sum(area.cln_brigades),
+        "aut_hidden": sum(area.aut_brigades),
+        "ger": area.ger,
+        "rsi": area.rsi,
+    }
+
+
+def _next_withdrawal(desk: Desk, state: State) -> None:
+    places = ["reserve", *(x for x in areas_of(state) if x != desk.area)]
+    at = places.index(desk.withdraw) if desk.withdraw in places else -1
+    desk.withdraw = places[(at + 1) % len(places)]
+
+
+def _count_stepper(desk: Desk) -> list[Spot]:
+    def step(by: int) -> None:
+        if desk.to:
+            desk.counts[desk.to] = max(0, desk.counts.get(desk.to, 0) + by)
+
+    return [Spot("-", ("minus", "count"), partial(step, -1)), Spot("+", ("plus", "count"), partial(step, 1))]
+
+
+def civic_page(desk: Desk, state: State) -> Page:
+    faction = state.civic[0] if state.civic else ""
+    rows = [
+        [
+            Spot(op_name(c), ("civic", c), partial(setattr, desk, "civic_name", c), c == desk.civic_name)
+            for c in civics_of(faction)
+        ]
+    ]
+    if desk.civic_name:
+        rows += area_rows(desk, state, {desk.area}, partial(setattr, desk, "area"))
+    return Page(_("Civic actions: {faction}").format(faction=faction_name(faction)), op_texts(desk), rows)
+
+
+def step_page(name: str, state: State) -> Page:
+    titles = {
+        "redistribute": _("Offensive: clean-up"),
+        "score": _("Offensive: scores"),
+        "income": _("Offensive: incomes"),
+        "over": _("Game over"),
+    }
+    texts = {
+        "redistribute": _("Redistribute the Anglo-American troops evenly along the front; then the pawn."),
+        "score": _("Every faction's score, each term shown, with the 15-point check."),
+        "income": _("Incomes in the table's order; RSI's income is taken from Germany."),
+        "over": _("{faction} wins.").format(faction=faction_name(state.winner or "")),
+    }
+    return Page(titles.get(name, name), [texts.get(name, "")], [])

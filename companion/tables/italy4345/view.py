@@ -1,0 +1,165 @@
+"""Italy '43-'45 on the game screen: the left square shows the page of the moment (the deck build, the
+card and the keypad, a new card's order, an operation, an adjustment, a battle), the panel the current
+card, the offensive odds, eligibility, what a decision costs or why it is refused, and the buttons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.games.italy4345.deck import forecast, is_offensive
+from companion.games.italy4345.model import FACTIONS
+from companion.i18n import _, translate
+from companion.tables.base import Entry, Intent
+from companion.tables.italy4345.desk import Desk, trial
+from companion.tables.italy4345.pages import Page, page_of, position_text
+from companion.tables.italy4345.panel import entries
+from companion.tables.italy4345.words import card_name, faction_name
+from companion.ui import theme
+from companion.ui.painter import Painter
+from companion.ui.widgets import Button
+
+CHOSEN = (0, 120, 60)
+
+
+class Italy4345View:
+    def __init__(self, session: Any, height: int, target: int) -> None:
+        self.desk = Desk(session.game.edition)
+        self.board_rect = pygame.Rect(0, 0, height, height)
+        self.target = target
+        self.animate = True
+        self.spots: list[Button] = []
+        self._seen: tuple[int, int] = (-1, -1)
+
+    def page(self, session: Any) -> str:
+        self._forget_after_a_decision(session)
+        return self.desk.page(session.state, len(session.game.records))
+
+    def _forget_after_a_decision(self, session: Any) -> None:
+        """A decision played (or undone): what was being entered for it is dropped."""
+        now = (len(session.game.records), id(session.state))
+        if now != self._seen:
+            records = session.game.records
+            answered = bool(records) and records[-1].action.kind == "answer" and now[0] > self._seen[0]
+            if self._seen != (-1, -1) and not answered:  # an answer keeps the card typed for its reveal
+                self.desk.reset()
+            self._seen = now
+
+    # the game screen's protocol
+
+    def draw_whole(self, painter: Painter, panel: pygame.Rect, session: Any) -> list[Button] | None:
+        return None
+
+    def draw_legend(self, painter: Painter, area: pygame.Rect) -> None:
+        lines = [
+            _("Factions: Germany, RSI, CLN, Autonomous."),
+            _("A star marks a faction not eligible on this card."),
+            _("Green buttons are what you chose."),
+        ]
+        y = area.y + 8
+        for line in lines:
+            y = painter.wrapped(line, area.inflate(-16, 0), y, theme.INK) + 4
+
+    def lens_area(self, target: int) -> pygame.Rect:
+        return pygame.Rect(8, self.board_rect.bottom - target - 8, self.board_rect.width // 2, target)
+
+    def draw_board(self, painter: Painter, session: Any) -> None:
+        page = page_of(self.page(session), self.desk, session.state)
+        area = self.board_rect.inflate(-16, -12)
+        painter.text(page.title, (area.x, area.y))
+        y = area.y + painter.body.get_linesize() + 6
+        for text in page.texts:
+            y = painter.wrapped(text, area, y, theme.MUTED) + 2
+        self.spots = self._lay_out(page, area)
+        for spot in self.spots:
+            spot.draw(painter.screen, painter.body, painter.fonts["small"])
+
+    def _lay_out(self, page: Page, area: pygame.Rect) -> list[Button]:
+        """The rows of spots, the last at the bottom, each row's spots of equal width."""
+        rows = [row for row in page.rows if row]
+        height = min(self.target, (area.height // 2) // max(1, len(rows)) - 6)
+        found, bottom = [], area.bottom - self.target - 12  # the die's lights and the menu below
+        for number, row in enumerate(reversed(rows)):
+            top = bottom - (number + 1) * (height + 6)
+            width = (area.width - 6 * (len(row) - 1)) // len(row)
+            for k, spot in enumerate(row):
+                rect = pygame.Rect(area.x + k * (width + 6), top, width, height)
+                colour = CHOSEN if spot.chosen else theme.BUTTON
+                found.append(Button(rect, spot.label, spot.tap, action=spot.marker, colour=colour))
+        return found
+
+    def headline(self, session: Any) -> list[str]:
+        state = session.state
+        first = _("Italy '43-'45: {card}").format(card=card_name(state.current))
+        return [first, position_text(state)]
+
+    def lines(self, session: Any) -> list[tuple[str, tuple[int, int, int]]]:
+        state, desk = session.state, self.desk
+        page = self.page(session)
+        found: list[tuple[str, tuple[int, int, int]]] = []
+        refusal = self._refusal(session, page)
+        if refusal:
+            found.append((refusal, theme.ALERT))
+        if state.deck_warnings:
+            found.append((translate(state.deck_warnings[-1]), theme.ALERT))
+        kinds = [is_offensive(c) for c in state.seen]
+        found.append((translate(forecast(kinds, state.options.long_deck)), theme.INK))
+        shown = session.game.next_card()
+        if shown:
+            found.append((_("Next card: {card}").format(card=card_name(shown)), theme.INK))
+        found.append((eligibility(state), theme.MUTED))
+        found.append((resources(state, desk), theme.MUTED))
+        return found
+
+    def _refusal(self, session: Any, page: str) -> str:
+        """Why the decision entered would be refused, before it is tapped (costs, limits)."""
+        if page not in ("op", "civic", "adjust", "setup", "battle"):
+            return ""
+        action = self.desk.main_action(session.state, page)
+        if action is None:
+            return ""
+        after, fault = trial(session.state, self.desk.edition, action)
+        if after is not None:
+            spent = [
+                f"{faction_name(f)} {session.state.resources[f]} > {after.resources[f]}"
+                for f in FACTIONS
+                if after.resources[f] != session.state.resources[f]
+            ]
+            return _("Cost: {spent}").format(spent=", ".join(spent)) if spent and page != "setup" else ""
+        return translate(fault)
+
+    def entries(self, session: Any) -> list[Entry]:
+        page = self.page(session)
+        return entries(self.desk, page, session.state, len(session.game.records))
+
+    def board_tap(self, position: tuple[int, int], session: Any) -> Intent | None:
+        for spot in self.spots:
+            if spot.hit(position):
+                spot.on_tap()
+                return None
+        return None
+
+    def hold(self, marker: object, down: bool) -> None:
+        return None
+
+    def draggable(self, marker: object, session: Any) -> str | None:
+        return None
+
+    def moving(self) -> bool:
+        return False
+
+    def view_key(self, session: Any) -> tuple[object, ...]:
+        return self.desk.key()
+
+
+def eligibility(state: Any) -> str:
+    eligible = " ".join(faction_name(f) for f in state.eligible) or "-"
+    others = " ".join(faction_name(f) for f in state.ineligible) or "-"
+    return _("Eligible: {eligible}. Not eligible: {others}.").format(eligible=eligible, others=others)
+
+
+def resources(state: Any, desk: Desk) -> str:
+    return _("Resources: {values}").format(
+        values=", ".join(f"{faction_name(f)} {state.resources[f]}" for f in FACTIONS)
+    )
