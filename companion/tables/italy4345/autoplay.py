@@ -228,14 +228,16 @@ def _to_op(desk: Desk, state: State, action: a.Op) -> object:
         return ("choice", "op+sa" if action.sa else ("op" if "op" in allowed_now(desk, state) else "limop"))
     if desk.op != action.op:
         return ("op", action.op)
-    for step in action.steps[len(desk.steps) :]:
+    pending = action.steps[len(desk.steps) :]
+    for step in pending[:1]:
         if desk.area != step.area:
             return ("area", step.area)
         if step.to and desk.to != step.to:
             return ("area", step.to)
         if desk.n != step.n:
             return ("plus" if desk.n < step.n else "minus", "n")
-        return ("add",)
+        if len(pending) > 1:
+            return ("add",)
     return action
 
 

@@ -20,7 +20,9 @@ def data_level(edition: Any) -> str:
     """L0, L1 or L2 (spec 1.1): what the owner's files give."""
     if edition.board is not None:
         return "L2"
-    return "L1" if edition.cities or edition.events or edition.arrows else "L0"
+    values = [v for c in edition.cities.values() for side in ("intact", "bombed") for v in c[side].values()]
+    known = any(v is not None for v in values)
+    return "L1" if known or edition.events or edition.arrows else "L0"
 
 
 class Choices:

@@ -187,10 +187,14 @@ class Desk:
         return a.Reveal(card) if card else None
 
     def _op(self, state: State) -> a.Action | None:
-        if not self.op or not self.steps:
+        """The operation with the area being entered as its last (or its special activity's last)."""
+        entering = [a.Step(self.area, self.n, self.to)] if self.area else []
+        steps = self.steps + (entering if self.part == "op" else [])
+        sa_steps = self.sa_steps + (entering if self.part == "sa" else [])
+        if not self.op or not steps:
             return None
         sa = self.sa if self.choice == "op+sa" else ""
-        return a.Op(self.op, tuple(self.steps), sa, tuple(self.sa_steps) if sa else ())
+        return a.Op(self.op, tuple(steps), sa, tuple(sa_steps) if sa else ())
 
     def _adjust(self, state: State) -> a.Action:
         changes = tuple((area, name, value) for (area, name), value in self.changes.items())
@@ -269,10 +273,10 @@ def civics_of(faction: str) -> list[str]:
 
 
 def areas_of(state: State) -> list[str]:
-    """The areas the table may name: the cities, the areas of the owner's map, any named since, then
-    the special areas."""
+    """The areas the table may name: the cities, the areas of the owner's map or any named since, then
+    Regno del Sud and Bozen (the other special areas are no player's, A-13)."""
     named = [x for x in state.areas if x not in CITIES and x not in SPECIALS]
-    return [*CITIES, *named, *SPECIALS]
+    return [*CITIES, *named, "rds", "bozen"]
 
 
 def open_choices(state: State, edition: Any) -> tuple[str, ...]:

@@ -5,7 +5,7 @@ the view lays the rows out (the last row at the bottom)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -30,6 +30,7 @@ from companion.tables.italy4345.words import (
     card_name,
     choice_name,
     faction_name,
+    faction_short,
     op_name,
     piece_name,
     symbol_name,
@@ -50,6 +51,8 @@ class Page:
     title: str
     texts: list[str]
     rows: list[list[Spot]]
+    picture: Callable[[Any, Any], None] | None = None  # drawn between the texts and the rows
+    keys: list[Spot] = field(default_factory=list)  # the counts' -/+ keys, first in the panel
 
 
 def position_text(state: State) -> str:
@@ -58,9 +61,25 @@ def position_text(state: State) -> str:
         return _("No card revealed yet")
     long = state.options.long_deck
     pile_no, pile = pile_of(state.card_index, long)
-    return _("Card {n} of {size}, pile {pile}, card {k}").format(
-        n=state.card_index, size=deck_size(long), pile=pile_no, k=state.card_index - pile.start + 1
-    )
+    return _("Card {n} of {size}, pile {pile}").format(n=state.card_index, size=deck_size(long), pile=pile_no)
+
+
+def faction_table(state: State, edition: Any) -> list[str]:
+    """Each faction's cylinder and resources; on a card, its place in the card's order and who acts."""
+    from companion.games.italy4345.flow import active
+
+    lines = []
+    now = active(state)
+    for faction in state.order or FACTIONS:
+        mark = "> " if faction == now else "   "
+        where = _("eligible") if faction in state.eligible else _("NOT eligible")
+        line = _("{faction}: {where}, {n} resources").format(
+            faction=faction_name(faction), where=where, n=state.resources[faction]
+        )
+        if faction in state.passed:
+            line = _("{line}: passed").format(line=line)
+        lines.append(mark + line)
+    return lines
 
 
 def asked(desk: Desk, state: State, page: str) -> ValueNeeded | None:
@@ -96,16 +115,20 @@ def build_page(desk: Desk, state: State) -> Page:
     steps = build_steps(state.options.long_deck, state.options.deck_mode)
     template, values = steps[desk.build_step]
     head = _("Building the deck: step {k} of {n}").format(k=desk.build_step + 1, n=len(steps))
-    return Page(head, [_(template).format(**values)], [])
+    from companion.tables.italy4345.pictures import piles
+
+    picture = partial(piles, state.options.long_deck, state.options.deck_mode, desk.build_step)
+    return Page(head, [_(template).format(**values)], [], picture)
 
 
 def reveal_page(desk: Desk, state: State) -> Page:
-    texts = [position_text(state)]
+    texts = faction_table(state, desk.edition)
     if state.deck is not None:
         texts.append(_("Turn card {n}: take it from the box.").format(n=state.card_index + 1))
         return Page(_("The next card"), texts, [])
     typed = card_name(desk.card()) if desk.card() else "_"
     texts.append(_("Card turned: {card}. Show it to the camera, or type its number.").format(card=typed))
+    texts = texts[-1:] + texts[:-1]
     kinds = [
         Spot(_("Event"), ("kind", "event"), partial(desk.choose_kind, "event"), desk.kind == "event"),
         Spot(
@@ -122,43 +145,56 @@ def reveal_page(desk: Desk, state: State) -> Page:
 def ask_page(need: ValueNeeded, desk: Desk) -> Page:
     """A value the edition files lack, asked now (spec 1.5): a card's order and symbols, an offensive
     card's arrows, a city's value, an area's terrain."""
-    head = _("Your edition files lack a value")
-    kind = need.key.split(".")[0]
+    kind, subject = need.key.split(".")[:2]
     if kind == "events":
-        order = " ".join(faction_name(f) for f in desk.order) or "_"
-        texts = [_("Tap the factions in the card's order: {order}").format(order=order)]
-        facts = [
-            Spot(faction_name(f), ("order", f), partial(desk.tap_faction, f), f in desk.order)
-            for f in FACTIONS
-        ]
-        symbols = [
-            Spot(symbol_name(s), ("symbol", s), partial(desk.toggle_symbol, s), s in desk.symbols)
-            for s in SYMBOLS
-        ]
-        extra = []
-        if "marines" in desk.symbols:
-            extra.append(
-                Spot(_("Marines: {n}").format(n=desk.marines), ("marines",), partial(_cycle_marines, desk))
-            )
-        if "bomb" in desk.symbols:
-            extra.append(Spot(_("Bomb: {city}").format(city=area_name(desk.bomb)), ("bomb",), desk.next_bomb))
-        return Page(
-            head, texts + [_("then its top-left symbols, in printed order.")], [facts, symbols, extra]
-        )
+        return card_entry_page(desk, subject)
+    said = _("Your edition files do not give it: the game will remember it.")
     if kind == "offensives":
         arrows = [
             Spot(str(n), ("number", n), partial(setattr, desk, "number", n), desk.number == n)
             for n in (1, 2, 3)
         ]
-        return Page(head, [_("How many arrows does the offensive card show?")], [arrows])
+        head = _("{card}: its arrows").format(card=card_name(subject))
+        return Page(head, [_("How many arrows does the offensive card show?"), said], [arrows])
     if kind == "areas":
         kinds = ("city", "countryside", "mountain")
         spots = [
             Spot(terrain_name(k), ("terrain", k), partial(setattr, desk, "to", k), desk.to == k)
             for k in kinds
         ]
-        return Page(head, [translate(need.args[0])], [spots])
-    return Page(head, [translate(need.args[0]), str(desk.number)], [_stepper(desk, "number", 20)])
+        head = _("{area}: its terrain").format(area=area_name(subject))
+        return Page(head, [_("Is it a city, countryside or a mountain area?"), said], [spots])
+    value = Spot(_("Value: {n}").format(n=desk.number), ("value",), lambda: None)
+    head = _("{city}: a value of its disk").format(city=area_name(subject))
+    return Page(head, [translate(need.args[0])], [[value, *_stepper(desk, "number", 20)]])
+
+
+def card_entry_page(desk: Desk, card: str) -> Page:
+    """A new card's faction order (four taps, left to right) and its top-left symbols (G-2)."""
+    order = " ".join(faction_name(f) for f in desk.order) or "_"
+    texts = [
+        _(
+            "Your edition files do not give it. Tap the factions in the card's order, then its "
+            "top-left symbols."
+        ),
+        _("Order: {order}").format(order=order),
+    ]
+    facts = [
+        Spot(faction_name(f), ("order", f), partial(desk.tap_faction, f), f in desk.order) for f in FACTIONS
+    ]
+    symbols = [
+        Spot(symbol_name(s), ("symbol", s), partial(desk.toggle_symbol, s), s in desk.symbols)
+        for s in SYMBOLS
+    ]
+    extra = []
+    if "marines" in desk.symbols:
+        extra.append(
+            Spot(_("Marines: {n}").format(n=desk.marines), ("marines",), partial(_cycle_marines, desk))
+        )
+    if "bomb" in desk.symbols:
+        extra.append(Spot(_("Bomb: {city}").format(city=area_name(desk.bomb)), ("bomb",), desk.next_bomb))
+    head = _("{card}: what it shows").format(card=card_name(card))
+    return Page(head, texts, [facts[:2], facts[2:], symbols[:2], symbols[2:], extra])
 
 
 def _cycle_marines(desk: Desk) -> None:
@@ -180,9 +216,9 @@ def answer_value(need: ValueNeeded, desk: Desk) -> object:
 
 
 def area_rows(desk: Desk, state: State, chosen: set[str], pick: Callable[[str], None]) -> list[list[Spot]]:
-    """The areas in rows of five (the cities first)."""
+    """The areas in rows of four (the cities first)."""
     spots = [Spot(area_name(x), ("area", x), partial(pick, x), x in chosen) for x in areas_of(state)]
-    return [spots[i : i + 5] for i in range(0, len(spots), 5)]
+    return [spots[i : i + 4] for i in range(0, len(spots), 4)]
 
 
 def symbols_page(desk: Desk, state: State) -> Page:
@@ -196,15 +232,18 @@ def symbols_page(desk: Desk, state: State) -> Page:
 
 
 def choose_page(desk: Desk, state: State) -> Page:
-    order = "  ".join(faction_name(f) + ("" if f in state.eligible else "*") for f in state.order)
-    texts = [_("Order: {order}").format(order=order), _("* not eligible on this card")]
+    texts = [_("In the card's order:"), *faction_table(state, desk.edition)]
     for acted in state.acted:
         texts.append(
             _("{faction}: {choice}").format(
                 faction=faction_name(acted["faction"]), choice=choice_name(acted["choice"])
             )
         )
-    return Page(card_name(state.current), texts, [])
+    from companion.games.italy4345.flow import active
+
+    now = active(state)
+    title = _("{faction} to act").format(faction=faction_name(now)) if now else card_name(state.current)
+    return Page(title, texts, [])
 
 
 def op_page(desk: Desk, state: State) -> Page:
@@ -282,34 +321,25 @@ def adjust_page(desk: Desk, state: State) -> Page:
     ]
     rows += area_rows(desk, state, {desk.area}, partial(_select_area, desk, state))
     if desk.area:
-        rows.append(
-            [
-                Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p)
-                for p in PIECES
-            ]
-        )
-    rows.append(
-        [
-            Spot(_("Selected: {what}").format(what=_selected(desk)), ("selected",), lambda: None),
-            *_field_stepper(desk, state),
+        pieces = [
+            Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p) for p in PIECES
         ]
-    )
-    title = _("Set-up: resources and pieces") if not state.card_index else _("What the table changed")
-    return Page(title, [], rows)
+        rows += [pieces[:4], pieces[4:]]
+    title = _("Adjust: what the table changed")
+    if desk.choice == "event":
+        title = _("Event {card}: what it changed").format(card=card_name(state.current))
+    elif not state.card_index and not desk.adjusting:
+        title = _("Set-up: resources and pieces")
+    text = _("Tap a resource, or an area and a piece; then - and +.")
+    return Page(title, [text], rows, keys=_field_stepper(desk, state) if desk.to else [])
 
 
 def _res_label(desk: Desk, state: State, faction: str) -> str:
-    return f"{faction_name(faction)} {desk.resources.get(faction, state.resources[faction])}"
+    return f"{faction_short(faction)} {desk.resources.get(faction, state.resources[faction])}"
 
 
 def _piece_label(desk: Desk, piece: str) -> str:
     return f"{piece_name(piece)} {desk.counts.get(piece, 0)}"
-
-
-def _selected(desk: Desk) -> str:
-    if desk.to.startswith("res."):
-        return faction_name(desk.to[4:])
-    return f"{area_name(desk.area)}: {piece_name(desk.to)}" if desk.to else "-"
 
 
 def _select(desk: Desk, name: str) -> None:
@@ -384,6 +414,8 @@ def battle_page(desk: Desk, state: State) -> Page:
     off = state.offensive
     assert off is not None
     texts = [_("Round {r} of {p}: tap an area, enter its counts, fight.").format(r=off.round, p=off.power)]
+    if desk.area:
+        texts.append(battle_preview(desk, state))
     if off.fought:
         texts.append(_("Fought: {areas}").format(areas=", ".join(area_name(x) for x in off.fought)))
     rows = area_rows(desk, state, {desk.area}, partial(_battle_area, desk, state))
@@ -392,17 +424,7 @@ def battle_page(desk: Desk, state: State) -> Page:
             Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p)
             for p in BATTLE_PIECES
         ]
-        rows.append(spots)
-        rows.append(
-            [
-                Spot(
-                    _("Selected: {what}").format(what=piece_name(desk.to) if desk.to else "-"),
-                    ("selected",),
-                    lambda: None,
-                ),
-                *_count_stepper(desk),
-            ]
-        )
+        rows += [spots[:3], spots[3:]]
         where = _("reserve") if desk.withdraw in ("", "reserve") else area_name(desk.withdraw)
         rows.append(
             [
@@ -413,7 +435,31 @@ def battle_page(desk: Desk, state: State) -> Page:
                 )
             ]
         )
-    return Page(_("Offensive: battles"), texts, rows)
+    return Page(_("Offensive: battles"), texts, rows, keys=_count_stepper(desk) if desk.to else [])
+
+
+def battle_preview(desk: Desk, state: State) -> str:
+    """The battle as entered, before it is fought: both values and the losses (§6.2.1 B, C)."""
+    from companion.games.italy4345.battle import Forces, fight
+
+    kind = state.area(desk.area).type
+    kind = state.answers.get(f"areas.{desk.area}.type", kind) if kind == "?" else kind
+    if kind not in ("city", "countryside", "mountain"):
+        return _("The terrain of {area} is asked when it fights.").format(area=area_name(desk.area))
+    c = desk.counts
+    forces = Forces(c["aa"], c["aut_troops"], c["cln_hidden"], c["aut_hidden"], c["ger"], c["rsi"], kind)
+    rules = desk.edition.rules
+    if not forces.allied() or not forces.ger + forces.rsi:
+        return _("{area} does not hold both sides.").format(area=area_name(desk.area))
+    result = fight(
+        forces, "troop", rules.city_bonus, rules.mountain_bonus, rules.switches["winner_loss_from"]
+    )
+    return _("{aa} against {axis}: the Anglo-American side loses {n}, the Axis {m}.").format(
+        aa=result.allied_value,
+        axis=result.axis_value,
+        n=len(result.allied_losses),
+        m=len(result.axis_losses),
+    )
 
 
 def _battle_area(desk: Desk, state: State, area_id: str) -> None:
@@ -453,7 +499,10 @@ def civic_page(desk: Desk, state: State) -> Page:
     ]
     if desk.civic_name:
         rows += area_rows(desk, state, {desk.area}, partial(setattr, desk, "area"))
-    return Page(_("Civic actions: {faction}").format(faction=faction_name(faction)), op_texts(desk), rows)
+    texts = [_("Tap a civic action, then its area; each area once. Then say the faction is done.")]
+    return Page(
+        _("Civic actions: {faction}").format(faction=faction_name(faction)), texts + op_texts(desk), rows
+    )
 
 
 def step_page(name: str, state: State) -> Page:

@@ -15,7 +15,7 @@ from companion.games.italy4345.model import State
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
 from companion.tables.italy4345.desk import Desk, build_steps, trial
-from companion.tables.italy4345.pages import answer_value, asked
+from companion.tables.italy4345.pages import answer_value, asked, page_of
 from companion.tables.italy4345.words import area_name, card_name, choice_name, faction_name
 
 
@@ -54,8 +54,9 @@ def entries(desk: Desk, page: str, state: State, records: int) -> list[Entry]:
         "civic": _civic,
     }
     maker = makers.get(page, _step)
+    keys: list[Entry] = [(k.label, k.marker, screen(k.tap)) for k in page_of(page, desk, state).keys]
     found = maker(desk, state)
-    return found + ([undo_entry()] if records and page not in ("op", "adjust") else [])
+    return keys + found + ([undo_entry()] if records and page not in ("op", "adjust") else [])
 
 
 def _answer(desk: Desk, need: ValueNeeded) -> list[Entry]:
@@ -141,13 +142,13 @@ def _choose(desk: Desk, state: State) -> list[Entry]:
 def _op(desk: Desk, state: State) -> list[Entry]:
     found: list[Entry] = []
     if desk.area:
-        found.append((_("Add this area"), ("add",), screen(desk.add_step)))
+        found.append((_("Another area"), ("add",), screen(desk.add_step)))
     if desk.choice == "op+sa" and desk.sa:
         part = "op" if desk.part == "sa" else "sa"
         label = _("Areas of the operation") if part == "op" else _("Areas of the SA")
         found.append((label, ("part", part), screen(partial(setattr, desk, "part", part))))
     action = desk.main_action(state, "op")
-    if action is not None and not desk.area:
+    if action is not None:
         found.append((_("Play the operation"), action, play(action, _die(desk))))
     return found + [(_("Back"), ("back",), screen(partial(desk.reset)))]
 

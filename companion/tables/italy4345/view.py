@@ -71,15 +71,18 @@ class Italy4345View:
         y = area.y + painter.body.get_linesize() + 6
         for text in page.texts:
             y = painter.wrapped(text, area, y, theme.MUTED) + 2
-        self.spots = self._lay_out(page, area)
+        if page.picture is not None:
+            page.picture(painter, pygame.Rect(area.x, y + 8, area.width, area.bottom - y - self.target - 20))
+        self.spots = self._lay_out(page, pygame.Rect(area.x, y, area.width, area.bottom - y))
         for spot in self.spots:
             spot.draw(painter.screen, painter.body, painter.fonts["small"])
 
     def _lay_out(self, page: Page, area: pygame.Rect) -> list[Button]:
         """The rows of spots, the last at the bottom, each row's spots of equal width."""
         rows = [row for row in page.rows if row]
-        height = min(self.target, (area.height // 2) // max(1, len(rows)) - 6)
-        found, bottom = [], area.bottom - self.target - 12  # the die's lights and the menu below
+        bottom = area.bottom - self.target - 8  # the die's lights and the menu below
+        height = min(self.target, (bottom - area.y - 8) // max(1, len(rows)) - 6)
+        found = []
         for number, row in enumerate(reversed(rows)):
             top = bottom - (number + 1) * (height + 6)
             width = (area.width - 6 * (len(row) - 1)) // len(row)
@@ -91,16 +94,22 @@ class Italy4345View:
 
     def headline(self, session: Any) -> list[str]:
         state = session.state
-        first = _("Italy '43-'45: {card}").format(card=card_name(state.current))
-        return [first, position_text(state)]
+        if not state.current:
+            return [_("Italy '43-'45"), position_text(state)]
+        if state.offensive is not None:
+            what = _("Offensive {k} of 5, power {p}").format(
+                k=state.offensive_number(), p=state.offensive.power
+            )
+            return [what, position_text(state)]
+        return [card_name(state.current), position_text(state)]
 
     def lines(self, session: Any) -> list[tuple[str, tuple[int, int, int]]]:
-        state, desk = session.state, self.desk
+        state = session.state
         page = self.page(session)
         found: list[tuple[str, tuple[int, int, int]]] = []
-        refusal = self._refusal(session, page)
-        if refusal:
-            found.append((refusal, theme.ALERT))
+        found += self._refusal(session, page)
+        if session.last_move is not None:  # what the last decision told the table to do
+            found += [(translate(e), theme.ITALY_GREEN) for e in session.last_events[-4:]]
         if state.deck_warnings:
             found.append((translate(state.deck_warnings[-1]), theme.ALERT))
         kinds = [is_offensive(c) for c in state.seen]
@@ -108,26 +117,26 @@ class Italy4345View:
         shown = session.game.next_card()
         if shown:
             found.append((_("Next card: {card}").format(card=card_name(shown)), theme.INK))
-        found.append((eligibility(state), theme.MUTED))
-        found.append((resources(state, desk), theme.MUTED))
         return found
 
-    def _refusal(self, session: Any, page: str) -> str:
-        """Why the decision entered would be refused, before it is tapped (costs, limits)."""
+    def _refusal(self, session: Any, page: str) -> list[tuple[str, tuple[int, int, int]]]:
+        """Why the decision entered would be refused, before it is tapped; else what it costs."""
         if page not in ("op", "civic", "adjust", "setup", "battle"):
-            return ""
+            return []
         action = self.desk.main_action(session.state, page)
         if action is None:
-            return ""
+            return []
         after, fault = trial(session.state, self.desk.edition, action)
-        if after is not None:
-            spent = [
-                f"{faction_name(f)} {session.state.resources[f]} > {after.resources[f]}"
-                for f in FACTIONS
-                if after.resources[f] != session.state.resources[f]
-            ]
-            return _("Cost: {spent}").format(spent=", ".join(spent)) if spent and page != "setup" else ""
-        return translate(fault)
+        if after is None:
+            return [(translate(fault), theme.ALERT)]
+        spent = [
+            f"{faction_name(f)} {session.state.resources[f]} > {after.resources[f]}"
+            for f in FACTIONS
+            if after.resources[f] != session.state.resources[f]
+        ]
+        if not spent or page not in ("op", "civic"):
+            return []
+        return [(_("Cost: {spent}").format(spent=", ".join(spent)), theme.INK)]
 
     def entries(self, session: Any) -> list[Entry]:
         page = self.page(session)
@@ -151,15 +160,3 @@ class Italy4345View:
 
     def view_key(self, session: Any) -> tuple[object, ...]:
         return self.desk.key()
-
-
-def eligibility(state: Any) -> str:
-    eligible = " ".join(faction_name(f) for f in state.eligible) or "-"
-    others = " ".join(faction_name(f) for f in state.ineligible) or "-"
-    return _("Eligible: {eligible}. Not eligible: {others}.").format(eligible=eligible, others=others)
-
-
-def resources(state: Any, desk: Desk) -> str:
-    return _("Resources: {values}").format(
-        values=", ".join(f"{faction_name(f)} {state.resources[f]}" for f in FACTIONS)
-    )

@@ -11,6 +11,12 @@ def faction_name(faction: str) -> str:
     return names.get(faction, faction)
 
 
+def faction_short(faction: str) -> str:
+    """A faction on a small key (the resources' row)."""
+    names = {"ger": _("Ger."), "rsi": _("RSI"), "cln": _("CLN"), "aut": _("Aut.")}
+    return names.get(faction, faction)
+
+
 def choice_name(choice: str) -> str:
     names = {
         "pass": _("Pass"),
@@ -105,5 +111,5 @@ def card_name(card: str | None) -> str:
         return _("no card yet")
     kind, number = card.split("-")
     if kind == "offensive":
-        return _("Offensive {n}").format(n=int(number))
+        return _("Offensive card {n}").format(n=int(number))
     return _("Event {n}").format(n=int(number))
