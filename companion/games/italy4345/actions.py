@@ -72,6 +72,20 @@ class Answer(Action):
 
 
 @dataclass(frozen=True)
+class Place(Action):
+    """§9.2 Alternative Set-up, one faction's placement in the text's order (the Anglo-Americans' is the
+    companion's): Germany first = 3 cities, second = 2 front areas; RSI first = 3 countryside areas and
+    second = 3 cities at Collaborationism, third = 4 areas with a troop; CLN first = 4 brigades (mountain
+    areas or NDH), second = 4 mountain areas at Resistance; Autonomous first = 4 brigades (countryside
+    areas or France)."""
+
+    kind: ClassVar[str] = "place"
+    first: tuple[str, ...] = ()
+    second: tuple[str, ...] = ()
+    third: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Reveal(Action):
     """Turn the top card: its id as tapped or read by the camera; empty with a companion deck."""
 

@@ -46,6 +46,7 @@ class Rules:
     cln_per_brigade: int
     aut_per_base: int
     switches: dict[str, str]
+    alternative_resources: dict[str, int] = field(default_factory=dict)  # §9.2
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,10 @@ def rules_of(data: dict[str, Any], where: str) -> Rules:
         _int(cleanup.get("cln_per_brigade"), f"{k}offensive_cleanup.cln_per_brigade"),
         _int(cleanup.get("aut_per_base"), f"{k}offensive_cleanup.aut_per_base"),
         switches_of(data, k),
+        {
+            f: _int(v, f"{k}alternative_setup_resources.{f}")
+            for f, v in _table(data, "alternative_setup_resources", k).items()
+        },
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from companion.games.base import History, decision_from_dict
 
 from . import actions as a
-from . import deck, flow, offensive, ops
+from . import deck, flow, offensive, ops, setup
 from .edition import Edition
 from .errors import DataError, IllegalActionError, Sentence, refuse
 from .facts import checked_answer
@@ -52,6 +52,8 @@ def new_state(edition: Edition, options: Options) -> State:
         _printed_setup(state, edition.setup)
     if options.deck_mode == "companion":
         state.deck = deck.build(options.seed, options.long_deck)
+    if options.alternative_setup:
+        setup.start(state)
     return state
 
 
@@ -87,6 +89,10 @@ class Game:
         after = self.state.copy()
         drawn: list[object] = list(cards)
         events = HANDLERS[type(action)](after, self.edition, action, drawn)
+        board = self.edition.board
+        if board is not None and len(after.areas) > len(self.state.areas):
+            unknown = sorted(set(after.areas) - set(board.types))
+            raise refuse("{area} is not an area of your map (map.toml).", area=unknown[0])
         if not isinstance(action, (a.Op, a.Reveal)):
             drawn = []  # only a card turned or a die thrown is a random outcome
         self.history.push(self.state, Record(action, tuple(drawn)))
@@ -134,6 +140,7 @@ WAITING = {
     "income": "the incomes",
     "civic": "the civic actions",
     "over": "nothing: the game is over",
+    "setup": "the alternative set-up",
 }
 
 
@@ -251,6 +258,7 @@ def _pass(state: State, edition: Edition, action: a.Pass, drawn: list[object]) -
 
 HANDLERS: dict[type[a.Action], Handler] = {
     a.Answer: _answer,
+    a.Place: _symbols(setup.place),
     a.Reveal: _reveal,
     a.MovePawn: _symbols(flow.move_pawn),
     a.Stukas: _symbols(flow.stukas),
@@ -281,6 +289,7 @@ def legal_actions(state: State) -> list[a.Action]:
         "score": [a.Score()],
         "income": [a.Income()],
         "civic": [a.Civic(), a.Done()],
+        "setup": [a.Place()],
     }
     if state.step == "offensive" and state.offensive is not None:
         found: list[a.Action] = [a.Assault()] if state.offensive.step == "A" else [a.Battle(), a.EndRound()]

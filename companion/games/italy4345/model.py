@@ -4,7 +4,7 @@ offensive in progress, and the answers the players gave to values their edition 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .errors import DataError
@@ -144,6 +144,7 @@ class State:
     cursor: int = 0  # the next place in that order to look for an eligible faction
     pending: list[str] = field(default_factory=list)  # top-left symbols still to resolve
     civic: list[str] = field(default_factory=list)  # factions still to take civic actions
+    placing: list[str] = field(default_factory=list)  # §9.2: factions still to set up
     scores: dict[str, int] = field(default_factory=dict)  # the last score step's
     answers: dict[str, Any] = field(default_factory=dict)
     rolls: int = 0  # Clash dice thrown so far: roll k is a function of the seed and k
@@ -153,17 +154,7 @@ class State:
     def copy(self) -> State:
         """A copy whose changes never reach this state (what each decision works on): faster than deepcopy."""
         made = copy.copy(self)
-        for name in (
-            "eligible",
-            "ineligible",
-            "passed",
-            "seen",
-            "order",
-            "pending",
-            "civic",
-            "deck_warnings",
-            "hand_entered",
-        ):
+        for name in LIST_FIELDS:  # lists of names: a shallow copy each
             setattr(made, name, list(getattr(self, name)))
         made.acted = [dict(a) for a in self.acted]
         made.resources, made.scores = dict(self.resources), dict(self.scores)
@@ -186,3 +177,8 @@ class State:
     def offensive_number(self) -> int:
         """k: the offensive being played (it stays open through its score, income and civic steps)."""
         return self.offensives_done + (1 if self.offensive is not None else 0)
+
+
+LIST_FIELDS = tuple(
+    f.name for f in fields(State) if f.type.startswith("list[str]") and f.name not in ("deck",)
+)

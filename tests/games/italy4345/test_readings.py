@@ -293,3 +293,35 @@ def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> 
     events = game.play(Battle())
     assert "1 troops withdraw from napoli to reserve." in events  # 9 v 4 + 2: the Axis lose 3, 1 is left
     assert game.state.areas["napoli"].ger == 0 and game.state.areas["napoli"].liberated
+
+
+def test_a58_the_alternative_set_up_is_placed_in_the_texts_order_and_checked() -> None:
+    from companion.games.italy4345 import Place
+
+    edition = fixture_edition()  # INVENTED map: its terrain and front
+    game = Game(edition, Options(alternative_setup=True))
+    rds = game.state.areas["rds"]
+    assert (rds.aa, rds.aut_troops, game.state.step) == (12, 1, "setup")
+    with pytest.raises(IllegalActionError, match="German troops in cities: 3 different areas"):
+        game.play(Place(("roma", "roma", "milano"), ("area-21", "area-21")))
+    with pytest.raises(IllegalActionError, match="area-22 is not on the front"):
+        game.play(Place(("roma", "napoli", "milano"), ("area-21", "area-22")))
+    with pytest.raises(IllegalActionError, match="area-21 is not city"):
+        game.play(Place(("roma", "area-21", "milano"), ("area-21", "area-21")))
+    game.play(Place(("roma", "napoli", "milano"), ("area-21", "area-21")))
+    assert game.state.areas["area-21"].ger == 2 and game.state.resources["ger"] == 20
+    coll = ("area-01", "area-31", "area-12")
+    with pytest.raises(IllegalActionError, match="RSI troops: 4 different areas"):
+        game.play(Place(coll, ("torino", "genova", "firenze"), ("roma", "roma", "milano", "area-01")))
+    game.play(Place(coll, ("torino", "genova", "firenze"), ("roma", "napoli", "milano", "area-01")))
+    assert game.state.areas["torino"].loyalty == "coll" and game.state.resources["rsi"] == 8
+    with pytest.raises(IllegalActionError, match="CLN brigades: area-01 is not mountain or ndh"):
+        game.play(
+            Place(("ndh", "area-01", "area-22", "area-22"), ("area-22", "area-13", "area-24", "area-35"))
+        )
+    game.play(Place(("ndh", "area-22", "area-22", "area-13"), ("area-22", "area-13", "area-24", "area-35")))
+    assert game.state.areas["area-22"].cln_brigades == [2, 0] and game.state.areas["area-24"].loyalty == "res"
+    with pytest.raises(IllegalActionError, match="Set-up refused: area-11 is not an area of your map"):
+        game.play(Place(("france", "area-11", "area-11", "area-21")))
+    game.play(Place(("france", "area-01", "area-01", "area-21")))
+    assert game.state.step == "reveal" and game.state.resources == {"ger": 20, "rsi": 8, "cln": 4, "aut": 8}
