@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import os
 import random
+import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -301,7 +304,9 @@ def test_every_screen_word_is_italian_in_italian(service):
         i18n.use("en")
 
 
-def test_a_game_journaled_resumes_and_the_commands_list_show_export_and_replay_it(tmp_path, service, capsys):
+def test_a_game_journaled_resumes_and_the_commands_list_show_export_and_replay_it(
+    tmp_path, service, capsys, monkeypatch
+):
     app = open_app(service, journal_dir=tmp_path)
     try:
         play_until(app, lambda s: s.card_index == 3)
@@ -311,14 +316,14 @@ def test_a_game_journaled_resumes_and_the_commands_list_show_export_and_replay_i
     store = Store(tmp_path)
     try:
         saved = store.games()[0]
-        assert saved.game == GAME
+        assert saved.header["format"] == "companion/italy4345-record" and saved.round == 3
         resumed = store.load(saved.id)
         assert resumed.state.card_index == shown.card_index and resumed.state.resources == shown.resources
         record = tmp_path / "game.jsonl"
         record.write_text(store.export(saved.id))
     finally:
         store.close()
-    os.environ["COMPANION_STATE_DIR"] = str(tmp_path)
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path))
     assert main(["games", "list"]) == 0 and "Italy '43-'45" in capsys.readouterr().out
     assert main(["games", "show", str(saved.id)]) == 0 and "card 3" in capsys.readouterr().out
     assert main(["replay", str(record)]) == 0 and '"card_index": 3' in capsys.readouterr().out
@@ -341,3 +346,41 @@ def test_a_ticket_per_card_says_who_acted_and_who_is_eligible_next(service):
     assert paper_mm(escpos_bytes(ticket, "POS-5890")) <= 100
     crowded = card_ticket(app.session.state, [f"Line {n} of a crowded card." for n in range(80)])
     assert paper_mm(escpos_bytes(crowded, "POS-5890")) <= 100  # the rest is counted on its last line
+
+
+def _killed_run(env, seed, delay_s):
+    """`companion run --game italy4345 --autoplay --resume`, killed with SIGKILL after `delay_s`."""
+    command = [sys.executable, "-m", "companion.cli", "run", "--game", GAME, "--headless", "--autoplay"]
+    command += ["--resume", "--rounds", "99", "--seed", str(seed), "--trace-journal"]
+    child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        child.wait(timeout=delay_s)
+    except subprocess.TimeoutExpired:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    out, err = child.communicate()
+    assert "Traceback" not in err, err
+    return [line for line in out.splitlines() if line.startswith(("committed", "resumed"))]
+
+
+@pytest.mark.slow
+def test_killed_with_sigkill_the_game_resumes_exactly_where_it_was(tmp_path):
+    from tests.companion.test_crash import _check_journal, _journal_position
+
+    env = {
+        **os.environ,
+        "COMPANION_STATE_DIR": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+    }
+    rng, seen, resumed = random.Random(4345), set(), 0
+    expected = None
+    for _kill in range(8):
+        lines = _killed_run(env, rng.randrange(100), rng.uniform(1.5, 3.0))
+        if expected is not None and lines and lines[0].startswith("resumed"):
+            _, n, digest = lines[0].split()
+            assert (int(n), digest) == expected  # the very decision and state the journal holds
+            resumed += 1
+        _check_journal(tmp_path, lines, seen)
+        expected = _journal_position(tmp_path)
+    assert resumed >= 4

@@ -53,9 +53,9 @@ class Italy4345View:
 
     def draw_legend(self, painter: Painter, area: pygame.Rect) -> None:
         lines = [
-            _("Factions: Germany, RSI, CLN, Autonomous."),
-            _("A star marks a faction not eligible on this card."),
-            _("Green buttons are what you chose."),
+            _("The factions in the card's order; > marks the one to act."),
+            _("Green keys are what you chose; blue keys are what you may choose."),
+            _("Sentences in green say what the last decision asks the table to do."),
         ]
         y = area.y + 8
         for line in lines:
@@ -97,8 +97,8 @@ class Italy4345View:
         if not state.current:
             return [_("Italy '43-'45"), position_text(state)]
         if state.offensive is not None:
-            what = _("Offensive {k} of 5, power {p}").format(
-                k=state.offensive_number(), p=state.offensive.power
+            what = _("Offensive {k} of {n}, power {p}").format(
+                k=state.offensive_number(), n=self.desk.edition.rules.offensives, p=state.offensive.power
             )
             return [what, position_text(state)]
         return [card_name(state.current), position_text(state)]
