@@ -162,16 +162,45 @@ def test_a_card_shown_to_the_desk_camera_is_revealed_as_a_tap_would(service):
     try:
         play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
         assert app.session.wants_cards
-        answer = a.Answer("events.event-07", {"order": ["cln", "ger", "rsi", "aut"], "symbols": []})
-        assert app.session.do(answer)
-        camera.show("event-07", 0)  # the marker on the card's face
-        assert wait_for(lambda: (app.frame(), app.session.state.card_index == 1)[1], 10)
+        camera.show("event-07", 0)  # the marker on the card's face; the files lack its order: asked
+        view = app.game.view
+
+        def asked():
+            app.frame()
+            return (
+                page_of(view.page(app.session), view.desk, app.session.state).title
+                == "Event 7: what it shows"
+            )
+
+        assert wait_for(asked, 10)
+        for faction in ("cln", "ger", "rsi", "aut"):
+            tap(app, ("order", faction))
+        tap(app, ("answer", "events.event-07"))
+        tap(app, a.Reveal("event-07"))  # the card read, as a tap on its number would
+        assert app.session.state.card_index == 1
         assert app.session.game.records[-1].action == a.Reveal("event-07")
         assert app.game.view.page(app.session) == "choose"
         camera.show("offensive-03", 1)  # a card now means nothing: never a decision
         for _ in range(20):
             app.frame()
         assert app.session.state.card_index == 1
+    finally:
+        app.close()
+        camera.close()
+
+
+def test_a_card_whose_order_is_known_is_revealed_by_the_camera_alone(service):
+    camera = SimCamera(card_registry(), fps=200)
+    app = open_app(service, camera=camera)
+    try:
+        play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)
+        answer = a.Answer("events.event-09", {"order": ["ger", "rsi", "cln", "aut"], "symbols": []})
+        assert app.session.do(answer)
+        records = len(app.session.game.records)
+        camera.show("event-09", 0)
+        assert wait_for(lambda: (app.frame(), app.session.state.card_index == 1)[1], 10)
+        assert len(app.session.game.records) == records + 1  # one decision, no tap
+        assert app.session.game.records[-1].action == a.Reveal("event-09")
     finally:
         app.close()
         camera.close()

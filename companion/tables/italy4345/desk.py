@@ -131,6 +131,15 @@ class Desk:
         self.typed = (self.typed + str(digit))[-limit:]
         self.confirmed = False
 
+    def take_card(self, card: str) -> None:
+        """A card the camera read whose values the files lack: typed as if by hand, and asked."""
+        kind, number = card.split("-")
+        self.kind, self.typed, self.confirmed = (
+            kind,
+            str(int(number)).zfill(2 if kind == "event" else 1),
+            True,
+        )
+
     def choose_kind(self, kind: str) -> None:
         self.kind, self.typed, self.confirmed = kind, "", False
 

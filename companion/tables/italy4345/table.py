@@ -29,6 +29,7 @@ class Italy4345Table:
     game_id: str = GAME
     card_lines: list[str] = field(default_factory=list)  # this card's sentences, for its ticket
     offensive_lines: list[str] = field(default_factory=list)  # the offensive's, for its ticket
+    seen: str = ""  # the card the camera read last: the screen asks what the files lack of it
 
     def prepare(self) -> None:
         return None  # the tickets are text: nothing to load ahead
@@ -45,7 +46,8 @@ class Italy4345Table:
         """A card shown at the reveal names it as a tap on its number would (spec 8)."""
         if card.game != GAME or not self.wants_cards(moment.state):
             return False, None
-        return True, Play(a.Reveal(card_of(card)))
+        self.seen = card_of(card)
+        return True, Play(a.Reveal(self.seen))
 
     def forget_scans(self) -> None:
         return None

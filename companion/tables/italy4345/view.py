@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from companion.games.italy4345.actions import Reveal
 from companion.games.italy4345.deck import forecast, is_offensive
 from companion.games.italy4345.model import FACTIONS
 from companion.i18n import _, translate
@@ -34,7 +35,11 @@ class Italy4345View:
 
     def page(self, session: Any) -> str:
         self._forget_after_a_decision(session)
-        return self.desk.page(session.state, len(session.game.records))
+        table, state = session.table, session.state
+        if table.seen and state.step == "reveal" and table.seen not in state.seen:
+            self.desk.take_card(table.seen)  # read by the camera, refused for a value the files lack
+        table.seen = ""
+        return self.desk.page(state, len(session.game.records))
 
     def _forget_after_a_decision(self, session: Any) -> None:
         """A decision played (or undone): what was being entered for it is dropped."""
@@ -153,6 +158,10 @@ class Italy4345View:
         return None
 
     def draggable(self, marker: object, session: Any) -> str | None:
+        """Desk mode: the card typed on the keypad may be dragged under the camera's lens instead."""
+        if isinstance(marker, Reveal) and marker.card:
+            kind, number = marker.card.split("-")
+            return f"{kind}-{int(number):02d}"  # its sticker's name in assets/italy4345/cards.toml
         return None
 
     def moving(self) -> bool:
