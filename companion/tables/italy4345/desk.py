@@ -45,8 +45,22 @@ def build_steps(long: bool, mode: str) -> list[tuple[str, dict[str, object]]]:
     return steps + [("Turn the top card face up: the first event.", {})]
 
 
+_tried: list[tuple[State, str, tuple[State | None, object]]] = []  # the last few, for this frame's draw
+
+
 def trial(state: State, edition: Any, action: a.Action) -> tuple[State | None, object]:
-    """The action tried on a copy: (the state after, None) or (None, the refusal or ValueNeeded)."""
+    """The action tried on a copy: (the state after, None) or (None, the refusal or ValueNeeded). A frame
+    asks the same a few times (the board, the panel's buttons, its sentences): kept for the same state."""
+    said = repr(action)
+    for kept, what, found in _tried:
+        if kept is state and what == said:
+            return found
+    found = _try(state, edition, action)
+    _tried[:] = [*_tried[-7:], (state, said, found)]
+    return found
+
+
+def _try(state: State, edition: Any, action: a.Action) -> tuple[State | None, object]:
     after = state.copy()
     try:
         HANDLERS[type(action)](after, edition, action, [])
