@@ -12,7 +12,7 @@ from companion.games.italy4345 import actions as a
 from companion.games.italy4345.deck import event_id, offensive_id
 from companion.games.italy4345.game import Game, Record
 from companion.games.italy4345.model import State
-from companion.i18n import _, translate
+from companion.i18n import _
 from companion.tables.base import CardSeen, Intent, Moment, Outputs, Play, Undo
 from companion.tables.italy4345.words import card_name
 
@@ -64,7 +64,7 @@ class Italy4345Table:
         from hardware.faces import pips
 
         state = game.state
-        lines = [translate(e) for e in events]
+        lines = [str(e) for e in events]  # the tickets are in English, like their headings
         if isinstance(action, a.Reveal):
             self.card_lines, self.offensive_lines = [], []
         self.card_lines += lines

@@ -16,7 +16,7 @@ from companion.tables.base import Entry, Intent
 from companion.tables.italy4345.desk import Desk, trial
 from companion.tables.italy4345.pages import Page, page_of, position_text
 from companion.tables.italy4345.panel import entries
-from companion.tables.italy4345.words import card_name, faction_name
+from companion.tables.italy4345.words import card_name, faction_name, told
 from companion.ui import theme
 from companion.ui.painter import Painter
 from companion.ui.widgets import Button
@@ -114,7 +114,7 @@ class Italy4345View:
         found: list[tuple[str, tuple[int, int, int]]] = []
         found += self._refusal(session, page)
         if session.last_move is not None:  # what the last decision told the table to do
-            found += [(translate(e), theme.ITALY_GREEN) for e in session.last_events[-4:]]
+            found += [(told(e), theme.ITALY_GREEN) for e in session.last_events[-4:]]
         if state.deck_warnings:
             found.append((translate(state.deck_warnings[-1]), theme.ALERT))
         kinds = [is_offensive(c) for c in state.seen]

@@ -113,3 +113,24 @@ def card_name(card: str | None) -> str:
     if kind == "offensive":
         return _("Offensive card {n}").format(n=int(number))
     return _("Event {n}").format(n=int(number))
+
+
+def told(sentence: object) -> str:
+    """An engine sentence in the table's language, its card and area ids said as the players say them."""
+    from companion.games.italy4345.deck import CARD_IDS
+    from companion.games.italy4345.errors import Sentence
+    from companion.games.italy4345.model import CITIES, SPECIALS
+    from companion.i18n import translate
+
+    values = getattr(sentence, "values", None)
+    if not isinstance(sentence, Sentence) or not values:
+        return translate(sentence)
+
+    def said(value: object) -> object:
+        if value in CARD_IDS:
+            return card_name(str(value))
+        if value in CITIES or value in SPECIALS:
+            return area_name(str(value))
+        return value
+
+    return translate(Sentence(sentence.template, **{k: said(v) for k, v in values.items()}))
