@@ -309,6 +309,8 @@ def italy4345_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = 
         _printed(service)
         app.draw()
         shoot(app, f"italy4345-next-card{suffix}")
+        app.game.menu.toggle()  # the menu, the legend over the page
+        shoot(app, f"italy4345-menu{suffix}")
         app.close()
 
 

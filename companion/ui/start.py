@@ -32,7 +32,6 @@ class StartScreen:
         self.rect, self.target, self.choices, self.titles = rect, target, choices, titles
         self.start, self.resume, self.settings = start, resume, settings
         self.line, self.gap = line, line + 8  # between rows: the next row's heading
-        self.top = 10 + 2 * line + 8  # the first row, under the title and its heading
         self.game = next(iter(choices))
 
     @property
@@ -44,11 +43,11 @@ class StartScreen:
 
     def _rows(self) -> list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]]:
         rows: list[tuple[str, list[tuple[str, bool, Callable[[], object]]]]] = list(self.chosen.rows())
-        if len(self.choices) > 1:  # the picker: each registered game
+        if len(self.choices) > 1:  # the picker: each registered game, under the title (no heading)
             rows.insert(
                 0,
                 (
-                    _("Which game"),
+                    "",
                     [
                         (self.titles[g], g == self.game, partial(setattr, self, "game", g))
                         for g in self.choices
@@ -57,16 +56,32 @@ class StartScreen:
             )
         return rows
 
+    def _tops(self) -> tuple[list[int], int]:
+        """Where each row of choices starts, and the row of Settings and New game: a heading above
+        a row that has one (the picker, under the title, has none); when the rows would push the
+        last buttons off the screen the space above each heading closes up, never under it."""
+        rows = self._rows()
+        start = self.rect.y + 10 + self.line  # under the title
+        headed = [bool(heading) for heading, _row in rows]
+        aboves = [self.gap if h else 6 for h in headed] + [self.gap if len(rows) < 5 else 12]
+        over = sum(aboves) + len(aboves) * self.target - (self.rect.bottom - 8 - start)
+        squeeze = min(self.gap - self.line - 4, -(-over // max(1, sum(headed)))) if over > 0 else 0
+        tops, top = [], start
+        for number, above in enumerate(aboves):
+            top += above - (squeeze if number < len(headed) and headed[number] else 0)
+            tops.append(top)
+            top += self.target
+        return tops[:-1], tops[-1]
+
     def buttons(self, seed: int, resume_label: str | None = None) -> list[Button]:
         """Every choice, then Settings, Resume (saying where the game in progress stands) and New game."""
         buttons = []
-        top = self.rect.y + self.top
-        for _heading, row in self._rows():
+        tops, top = self._tops()
+        for (_heading, row), y in zip(self._rows(), tops, strict=True):
             width = (self.rect.width - 40 - 8 * (len(row) - 1)) // len(row)
             for index, (label, chosen, tap) in enumerate(row):
-                rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), top, width, self.target)
+                rect = pygame.Rect(self.rect.x + 20 + index * (width + 8), y, width, self.target)
                 buttons.append(Button(rect, label, tap, colour=theme.ITALY_GREEN if chosen else theme.BUTTON))
-            top += self.target + self.gap
         left = self.rect.x + 20
         if self.settings is not None:
             width = max(150, self.rect.width // 4)
@@ -97,7 +112,6 @@ class StartScreen:
 
     def labels(self) -> list[tuple[str, int]]:
         """The headings above each row of choices, with their heights on screen."""
-        top = self.rect.y + self.top - self.line - 2
-        return [
-            (heading, top + i * (self.target + self.gap)) for i, (heading, _row) in enumerate(self._rows())
-        ]
+        tops, _bottom = self._tops()
+        rows = zip(self._rows(), tops, strict=True)
+        return [(heading, y - self.line - 2) for (heading, _row), y in rows if heading]

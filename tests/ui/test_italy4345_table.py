@@ -111,7 +111,7 @@ def test_the_start_screen_offers_the_game_with_its_deck_choices(tmp_path):
         app.draw()
         assert {"Standard: 45 cards", "Longer: 55 cards", "The table", "The companion"} <= set(labels(app))
         next(b for b in app.buttons if b.label == "Longer: 55 cards").on_tap()
-        assert app.lobby.start_screen.title().startswith("Italy '43-'45 (data L0")
+        assert app.lobby.start_screen.title() == "Table Companion - Italy '43-'45 (data L0)"
         assert app.lobby.start_screen.chosen.options(5) == Options(long_deck=True, seed=5)
     finally:
         app.close()

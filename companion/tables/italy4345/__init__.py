@@ -45,7 +45,9 @@ def new_view(session: Any, height: int, target: int, choices: Any, colours: list
     """The game screen's content (the factions have their own colours: the players' are not used)."""
     from companion.tables.italy4345.view import Italy4345View
 
-    return Italy4345View(session, height, target)
+    view = Italy4345View(session, height, target)
+    view.desk.names = tuple(getattr(choices, "players", ()))
+    return view
 
 
 def before_game(

@@ -31,6 +31,7 @@ class Choices:
     def __init__(self, long_deck: bool = False, deck_mode: str = "table", seed: int | None = None) -> None:
         self.long_deck, self.deck_mode, self.seed = long_deck, deck_mode, seed
         self.visible = False
+        self.players: tuple[str, ...] = ()  # who plays each faction, as typed before the game (the screen's)
 
     @classmethod
     def from_args(cls, args: Any) -> Choices:
@@ -42,8 +43,10 @@ class Choices:
 
         level = data_level(edition("italy4345"))
         if self.seed is not None:
-            return _("Italy '43-'45 (data {level}, seed {seed})").format(level=level, seed=self.seed)
-        return _("Italy '43-'45 (data {level})").format(level=level)
+            return _("Table Companion - Italy '43-'45 (data {level}, seed {seed})").format(
+                level=level, seed=self.seed
+            )
+        return _("Table Companion - Italy '43-'45 (data {level})").format(level=level)
 
     def rows(self) -> list[tuple[str, list[Choice]]]:
         decks = ((False, _("Standard: 45 cards")), (True, _("Longer: 55 cards")))
@@ -78,4 +81,6 @@ class Choices:
         return _("{faction} is played by: {name}_").format(faction=faction_name(FACTIONS[editing]), name=name)
 
     def named(self, options: Options, names: tuple[str, ...]) -> Options:
-        return dataclasses.replace(options)  # the engine's options keep no names (the journal's do not ask)
+        """The names stay on the screen (the turn's title says who acts); the engine's options keep none."""
+        self.players = names
+        return dataclasses.replace(options)

@@ -100,11 +100,13 @@ class Desk:
     civic_name: str = ""
     withdraw: str = ""  # where a battle's loser withdraws without a map ("reserve", or an area)
     adjusting: bool = False  # the menu's Adjust, any time
+    names: tuple[str, ...] = ()  # who plays each faction (FACTIONS' order), when typed before the game
 
     def reset(self, keep_build: bool = True) -> None:
         """After a decision (or autoplay's direct one): what was being entered is dropped."""
-        step = self.build_step
+        step, names = self.build_step, self.names
         self.__init__(self.edition)  # type: ignore[misc]
+        self.names = names
         if keep_build:
             self.build_step = step
 

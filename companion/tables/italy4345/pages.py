@@ -94,7 +94,10 @@ def asked(desk: Desk, state: State, page: str) -> ValueNeeded | None:
 def page_of(name: str, desk: Desk, state: State) -> Page:
     need = asked(desk, state, name)
     if need is not None:
-        return ask_page(need, desk)
+        page = ask_page(need, desk)
+        if name == "reveal" and state.deck is not None:
+            page.texts.insert(0, box_text(state))
+        return page
     makers: dict[str, Callable[[Desk, State], Page]] = {
         "build": build_page,
         "setup": adjust_page,
@@ -124,8 +127,7 @@ def build_page(desk: Desk, state: State) -> Page:
 def reveal_page(desk: Desk, state: State) -> Page:
     texts = faction_table(state, desk.edition)
     if state.deck is not None:
-        texts.append(_("Turn card {n}: take it from the box.").format(n=state.card_index + 1))
-        return Page(_("The next card"), texts, [])
+        return Page(_("The next card"), [box_text(state), *texts], [])
     typed = card_name(desk.card()) if desk.card() else "_"
     texts.append(_("Card turned: {card}. Show it to the camera, or type its number.").format(card=typed))
     texts = texts[-1:] + texts[:-1]
@@ -140,6 +142,14 @@ def reveal_page(desk: Desk, state: State) -> Page:
     ]
     digits = [Spot(str(d), ("digit", d), partial(desk.type_digit, d)) for d in range(10)]
     return Page(_("Reveal a card"), texts, [kinds, digits[1:6], [*digits[6:], digits[0]]])
+
+
+def box_text(state: State) -> str:
+    """A companion deck's next card, named (spec 1.3): the table takes it from the sorted box."""
+    assert state.deck is not None
+    return _("Turn card {n}: take {card} from the box.").format(
+        n=state.card_index + 1, card=card_name(state.deck[state.card_index])
+    )
 
 
 def ask_page(need: ValueNeeded, desk: Desk) -> Page:
@@ -242,8 +252,16 @@ def choose_page(desk: Desk, state: State) -> Page:
     from companion.games.italy4345.flow import active
 
     now = active(state)
-    title = _("{faction} to act").format(faction=faction_name(now)) if now else card_name(state.current)
+    title = _("{faction} to act").format(faction=player(desk, now)) if now else card_name(state.current)
     return Page(title, texts, [])
+
+
+def player(desk: Desk, faction: str) -> str:
+    """The faction, and who plays it when a name was typed that is not the faction's own."""
+    name = desk.names[FACTIONS.index(faction)] if len(desk.names) == len(FACTIONS) else ""
+    if not name or name == faction_name(faction):
+        return faction_name(faction)
+    return f"{faction_name(faction)} ({name})"
 
 
 def op_page(desk: Desk, state: State) -> Page:
@@ -267,11 +285,20 @@ def op_page(desk: Desk, state: State) -> Page:
             Spot(str(v), ("die", v), partial(setattr, desk, "die", v), desk.die == v) for v in range(1, 7)
         ]
         rows.append([Spot(_("Roll"), ("die", 0), partial(setattr, desk, "die", 0), not desk.die), *faces])
+    hint = [] if desk.steps or desk.area else [op_hint(desk)]
     return Page(
         _("{faction}: {choice}").format(faction=faction_name(faction), choice=choice_name(desk.choice)),
-        op_texts(desk),
+        hint + op_texts(desk),
         rows,
     )
+
+
+def op_hint(desk: Desk) -> str:
+    if not desk.op:
+        return _("Tap the operation.")
+    if desk.choice == "op+sa":
+        return _("Tap its areas (and counts); then its special activity and the SA's areas.")
+    return _("Tap its areas, and the count for each.")
 
 
 def _pick_op(desk: Desk, op: str) -> None:
@@ -327,11 +354,11 @@ def adjust_page(desk: Desk, state: State) -> Page:
         rows += [pieces[:4], pieces[4:]]
     title = _("Adjust: what the table changed")
     if desk.choice == "event":
-        title = _("Event {card}: what it changed").format(card=card_name(state.current))
+        title = _("{card}: what it changed").format(card=card_name(state.current))
     elif not state.card_index and not desk.adjusting:
         title = _("Set-up: resources and pieces")
     text = _("Tap a resource, or an area and a piece; then - and +.")
-    return Page(title, [text], rows, keys=_field_stepper(desk, state) if desk.to else [])
+    return Page(title, [text], rows, keys=_field_stepper(desk, state))  # always: the buttons never move
 
 
 def _res_label(desk: Desk, state: State, faction: str) -> str:
@@ -435,7 +462,7 @@ def battle_page(desk: Desk, state: State) -> Page:
                 )
             ]
         )
-    return Page(_("Offensive: battles"), texts, rows, keys=_count_stepper(desk) if desk.to else [])
+    return Page(_("Offensive: battles"), texts, rows, keys=_count_stepper(desk) if desk.area else [])
 
 
 def battle_preview(desk: Desk, state: State) -> str:

@@ -65,9 +65,10 @@ def _answer(desk: Desk, need: ValueNeeded) -> list[Entry]:
 
 
 def _back(desk: Desk, page: str) -> list[Entry]:
+    """Leave what is being entered (a typed card: type another)."""
     if page in ("op", "adjust", "civic"):
         return [(_("Back"), ("back",), screen(partial(desk.reset)))]
-    if page == "reveal":
+    if page == "reveal" and desk.typed:
         return [(_("Another card"), ("back",), screen(partial(setattr, desk, "confirmed", False)))]
     return []
 

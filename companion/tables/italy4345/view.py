@@ -10,6 +10,7 @@ import pygame
 
 from companion.games.italy4345.actions import Reveal
 from companion.games.italy4345.deck import forecast, is_offensive
+from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.model import FACTIONS
 from companion.i18n import _, translate
 from companion.tables.base import Entry, Intent
@@ -62,9 +63,12 @@ class Italy4345View:
             _("Green keys are what you chose; blue keys are what you may choose."),
             _("Sentences in green say what the last decision asks the table to do."),
         ]
-        y = area.y + 8
+        card = area.inflate(-8, -8)
+        pygame.draw.rect(painter.screen, theme.ZONE, card, border_radius=8)  # over the page, on a card
+        pygame.draw.rect(painter.screen, theme.MUTED, card, 2, border_radius=8)
+        y = area.y + 16
         for line in lines:
-            y = painter.wrapped(line, area.inflate(-16, 0), y, theme.INK) + 4
+            y = painter.wrapped(line, area.inflate(-32, 0), y, theme.INK) + 6
 
     def lens_area(self, target: int) -> pygame.Rect:
         return pygame.Rect(8, self.board_rect.bottom - target - 8, self.board_rect.width // 2, target)
@@ -132,6 +136,8 @@ class Italy4345View:
         if action is None:
             return []
         after, fault = trial(session.state, self.desk.edition, action)
+        if isinstance(fault, ValueNeeded):
+            return []  # the board asks for it
         if after is None:
             return [(translate(fault), theme.ALERT)]
         spent = [

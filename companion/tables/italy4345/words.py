@@ -129,6 +129,9 @@ def told(sentence: object) -> str:
     def said(value: object) -> object:
         if value in CARD_IDS:
             return card_name(str(value))
+        if isinstance(value, str) and value.count("."):  # an answer's key: events.event-12, cities...
+            parts = value.split(".")[1:]
+            return " ".join(str(said(p)).replace("_", " ") for p in parts if p not in ("arrows", "type"))
         if value in CITIES or value in SPECIALS:
             return area_name(str(value))
         return value
