@@ -28,7 +28,7 @@ from companion.assets import edition  # noqa: E402
 from companion.games.italy4345 import Game, Options  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
 from companion.tables.italy4345 import bot, next_tap  # noqa: E402
-from companion.tables.italy4345.pages import asked  # noqa: E402
+from companion.tables.italy4345.pages import screen_name  # noqa: E402
 from companion.ui.app import App  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
@@ -36,14 +36,6 @@ from hardware.sim.printer import SimPrinter  # noqa: E402
 
 SAMPLES = 10  # frames per screen met
 CARDS = 14  # the bot plays until this card (the first offensive is card 9)
-
-
-def screen_name(app: App) -> str:
-    view, session = app.game.view, app.session
-    page = view.page(session)
-    need = asked(view.desk, session.state, page)
-    names = {"events": "card-order", "offensives": "arrows", "areas": "terrain", "cities": "city-value"}
-    return page if need is None else names[need.key.split(".")[0]]
 
 
 def timed(app: App, service: PrintService) -> list[float]:
@@ -68,7 +60,7 @@ def main() -> None:
         while game.state.card_index < CARDS and game.state.winner is None:
             action = bot(game.state, rng)
             for _tap in range(40):
-                times.setdefault(screen_name(app), []).extend(timed(app, service))
+                times.setdefault(screen_name(app.game.view, app.session), []).extend(timed(app, service))
                 target = next_tap(app, action)
                 if target is None:
                     raise SystemExit(f"no button toward {action}")

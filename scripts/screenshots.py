@@ -277,6 +277,7 @@ def italy4345_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = 
     from companion.games.italy4345 import Game as ItalyGame
     from companion.games.italy4345 import Options as ItalyOptions
     from companion.tables import find_table
+    from companion.tables.italy4345.pages import screen_name
 
     app = App(None, size, headless=True, new_session=lambda game, options: None)
     app.lobby.start_screen.game = "italy4345"
@@ -291,7 +292,7 @@ def italy4345_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = 
         while game.state.offensives_done < 1:
             action = module.bot(game.state, rng)
             for _tap in range(40):
-                name = _italy4345_page(app)
+                name = screen_name(app.game.view, app.session)
                 if name not in shot:
                     shot.add(name)
                     shoot(app, f"italy4345-{name}{suffix}")
@@ -312,17 +313,6 @@ def italy4345_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = 
         app.game.menu.toggle()  # the menu, the legend over the page
         shoot(app, f"italy4345-menu{suffix}")
         app.close()
-
-
-def _italy4345_page(app: App) -> str:
-    """The page's name for its screenshot: the step, or what is asked (a card's order, a value)."""
-    from companion.tables.italy4345.pages import asked
-
-    view, session = app.game.view, app.session
-    page = view.page(session)
-    need = asked(view.desk, session.state, page)
-    names = {"events": "card-order", "offensives": "arrows", "areas": "terrain", "cities": "city-value"}
-    return page if need is None else names[need.key.split(".")[0]]
 
 
 def every_screen(shoot: Shoot, size: tuple[int, int], suffix: str = "") -> None:

@@ -91,6 +91,15 @@ def asked(desk: Desk, state: State, page: str) -> ValueNeeded | None:
     return fault if isinstance(fault, ValueNeeded) else None
 
 
+def screen_name(view: Any, session: Any) -> str:
+    """The page's name (screenshots, the frame benchmark): the step, or what is asked (a card's order,
+    an offensive card's arrows, an area's terrain, a city's value)."""
+    page = view.page(session)
+    need = asked(view.desk, session.state, page)
+    names = {"events": "card-order", "offensives": "arrows", "areas": "terrain", "cities": "city-value"}
+    return page if need is None else names[need.key.split(".")[0]]
+
+
 def page_of(name: str, desk: Desk, state: State) -> Page:
     need = asked(desk, state, name)
     if need is not None:
