@@ -111,11 +111,15 @@ def structure_fault(kinds: Sequence[bool], long: bool = False) -> Sentence | Non
     offensive = kinds[-1]
     before = sum(kinds[pile.start - 1 : position - 1])
     if not pile.shuffled and offensive != (position == pile.bottom):
+        if position == pile.bottom:
+            return Sentence(
+                "Card {position} should be pile {pile}'s offensive card; the deck was built differently.",
+                position=position,
+                pile=pile_no,
+            )
         return Sentence(
-            "Card {position} should be pile {pile}'s offensive card; the deck was built differently."
-            if position == pile.bottom
-            else "Card {position} is an offensive card where pile {pile} has an event; the deck was built "
-            "differently.",
+            "Card {position} is an offensive card where pile {pile} has an event; "
+            "the deck was built differently.",
             position=position,
             pile=pile_no,
         )

@@ -1,7 +1,7 @@
 """The errors the engine raises (the shared vocabulary of every engine) and the one of its own: a value
 the rulebook does not print and the owner's files do not hold, asked for at the moment it is needed."""
 
-from companion.games.vocabulary import DataError, IllegalActionError, Sentence, plural
+from companion.games.vocabulary import CardNeeded, DataError, IllegalActionError, Sentence, plural
 
 
 class ValueNeeded(IllegalActionError):
@@ -25,4 +25,4 @@ def refuse(template: str, **values: object) -> IllegalActionError:
     return IllegalActionError(Sentence(template, **values))
 
 
-__all__ = ["DataError", "IllegalActionError", "Sentence", "ValueNeeded", "plural", "refuse"]
+__all__ = ["CardNeeded", "DataError", "IllegalActionError", "Sentence", "ValueNeeded", "plural", "refuse"]

@@ -7,7 +7,7 @@ from . import deck
 from .actions import Adjust, Event, MovePawn, Stukas
 from .board import check_totals, gain, reserve
 from .edition import Edition
-from .errors import Sentence, refuse
+from .errors import CardNeeded, Sentence, refuse
 from .facts import arrows, event_card
 from .model import FACTIONS, NAMES, Area, Offensive, State
 
@@ -28,6 +28,8 @@ def reveal(state: State, edition: Edition, card: str) -> Events:
                 card=state.deck[state.card_index],
                 given=card,
             )
+    if not card:
+        raise CardNeeded("event or offensive")  # a table deck: the camera or a tap names the card
     if card not in deck.CARD_IDS:
         raise refuse("{card} is not a card of the game (event-01 to event-96, offensive-1 to 9).", card=card)
     if card in state.seen:

@@ -287,7 +287,7 @@ def redistribute(state: State, edition: Edition, action: Redistribute) -> Events
         counts = [state.area(a).aa for a in line]
         placed = sum(counts) == sum(a.aa for a in state.areas.values())
         need(
-            placed and (not counts or max(counts) - min(counts) <= 1),
+            not line or (placed and max(counts) - min(counts) <= 1),  # no front left: nowhere to go
             "Redistribution",
             "the Anglo-American troops go evenly along the front line ({areas}).",
             areas=", ".join(line),
@@ -311,13 +311,12 @@ def front_line(state: State, edition: Edition) -> list[str]:
 
 
 def even_moves(state: State, edition: Edition) -> tuple[tuple[str, str, int, int], ...]:
-    """A redistribution R-67 accepts (the Autonomous player may choose another): every Anglo-American
-    troop on the front line, the counts differing by at most 1, fewest moves from the fullest areas."""
-    if edition.board is None:
-        return ()
-    line = front_line(state, edition)
+    """A redistribution R-67 accepts (the Autonomous player may choose another): the liberated cities
+    garrisoned, and with the map every Anglo-American troop on the front line, the counts differing by at
+    most 1, fewest moves from the fullest areas."""
+    line = front_line(state, edition) if edition.board is not None else []
     if not line:
-        return ()
+        return tuple(garrison_moves(state))
     total = sum(a.aa for a in state.areas.values())
     share, extra = divmod(total, len(line))
     wanted = {a: share + (i < extra) for i, a in enumerate(line)}

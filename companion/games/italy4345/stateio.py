@@ -15,6 +15,18 @@ from .model import BRIGADES, COUNTS, FACTIONS, LOYALTIES, Area, Offensive, Optio
 FORMAT = "companion/italy4345"
 MAX_BYTES = 1 << 20
 CHOICES = ("event", "op", "op+sa", "limop")
+STEPS = (
+    "setup",
+    "reveal",
+    "symbols",
+    "choose",
+    "offensive",
+    "redistribute",
+    "score",
+    "income",
+    "civic",
+    "over",
+)
 
 
 def dumps(state: State) -> str:
@@ -92,6 +104,8 @@ def _check(state: State, edition: Edition) -> None:
 
     if sorted(state.eligible + state.ineligible) != sorted(FACTIONS):
         raise DataError("eligible", "eligible and ineligible must hold the four factions once each")
+    if state.step not in STEPS:
+        raise DataError("step", f"must be one of {', '.join(STEPS)}")
     if len(state.acted) > 2 or any(a.get("choice") not in CHOICES for a in state.acted):
         raise DataError("acted", "at most two acting factions, each with its choice")
     if sorted(state.resources) != sorted(FACTIONS) or not all(_count(v) for v in state.resources.values()):

@@ -58,6 +58,7 @@ def test_the_state_file_refuses_bad_fields_in_one_line() -> None:
     cases = [
         ({"eligible": ["ger"]}, "eligible: eligible and ineligible must hold the four factions once each"),
         ({"format": "other"}, "format: must be 'companion/italy4345'"),
+        ({"step": "dance"}, "step: must be one of setup, reveal"),
         ({"areas": {"x": {"aa": -1}}}, "areas.x.aa: must be a whole number 0 or more"),
         ({"areas": {"x": {"cln_brigades": [16, 0]}}}, "areas: Only 15 cln brigades exist in the box."),
         (
@@ -116,3 +117,16 @@ def test_a_decisions_copy_of_the_state_equals_it_and_shares_nothing_mutable() ->
     made.seen.append("event-90")
     assert game.state.areas["area-a"].cln_brigades == [1, 0] and game.state.resources["cln"] == 10
     assert "event-90" not in game.state.seen
+
+
+def test_the_journals_record_round_trips_through_the_generic_reader() -> None:
+    from companion.games.records import dump_record
+    from companion.records import load_record
+
+    game = acting("aut", (("area-c", "aut_hidden", 1), ("area-c", "ger", 2), ("area-c", "aut_troops", 3)))
+    from companion.games.italy4345 import Op
+
+    game.play(Op("clash", (s("area-c"),)))
+    rules, again = load_record(dump_record(game))
+    assert rules is RULES and RULES.dumps(again.state) == RULES.dumps(game.state)
+    assert again.records[-1].drawn == game.records[-1].drawn

@@ -180,3 +180,10 @@ def test_a_companion_deck_turns_its_own_cards() -> None:
         game.play(Pass())
     with pytest.raises(IllegalActionError, match="has .* next, not"):
         game.play(Reveal(first))
+
+
+def test_a_table_decks_reveal_needs_the_card_named() -> None:
+    from companion.games.vocabulary import CardNeeded
+
+    with pytest.raises(CardNeeded, match="Say which event or offensive card was drawn"):
+        l0_game().play(Reveal())

@@ -325,3 +325,24 @@ def test_a58_the_alternative_set_up_is_placed_in_the_texts_order_and_checked() -
         game.play(Place(("france", "area-11", "area-11", "area-21")))
     game.play(Place(("france", "area-01", "area-01", "area-21")))
     assert game.state.step == "reveal" and game.state.resources == {"ger": 20, "rsi": 8, "cln": 4, "aut": 8}
+
+
+def test_a26_a29_battles_go_north_east_first_among_the_areas_the_assault_reached() -> None:
+    from companion.games.italy4345 import Battle
+    from companion.games.italy4345.model import Offensive
+
+    edition = fixture_edition()  # INVENTED map: its south-west-to-north-east order
+    game = Game(edition, Options())
+    state = game.state
+    for area in state.areas.values():
+        area.ger = area.rsi = area.aa = area.aut_troops = 0
+        area.cln_brigades, area.aut_brigades = [0, 0], [0, 0]
+    for area_id in ("area-01", "area-21", "area-31"):
+        state.areas[area_id].ger, state.areas[area_id].aa = 1, 5
+    state.offensive = Offensive("offensive-1", 1, step="B", front=["area-01", "area-21"])  # not area-31
+    state.step = "offensive"
+    first = game.play(Battle())[0]
+    second = game.play(Battle())[0]
+    assert first.startswith("area-21:") and second.startswith("area-01:")
+    with pytest.raises(IllegalActionError, match="no front area holds both sides"):
+        game.play(Battle())
