@@ -554,4 +554,9 @@ def step_page(name: str, state: State) -> Page:
         "income": _("Incomes in the table's order; RSI's income is taken from Germany."),
         "over": _("{faction} wins.").format(faction=faction_name(state.winner or "")),
     }
-    return Page(titles.get(name, name), [texts.get(name, "")], [])
+    scores = [
+        _("{faction}: {n} points").format(faction=faction_name(f), n=n)
+        for f, n in state.scores.items()
+        if name in ("income", "over")  # this offensive's score step (the last one's before it)
+    ]
+    return Page(titles.get(name, name), [texts.get(name, ""), *scores], [])
