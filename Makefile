@@ -34,6 +34,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python benchmarks/novara1849.py
 	$(BIN)/python benchmarks/italy4345.py
 	$(BIN)/python benchmarks/novara1849_screens.py
+	$(BIN)/python benchmarks/italy4345_screens.py
 	$(BIN)/python benchmarks/app.py
 
 # The engine compiled by mypyc, which `companion milano1848 simulate` uses once it is built (a C

@@ -47,7 +47,7 @@ def identify(args: argparse.Namespace) -> int:
     from hardware.camera import decode_image
     from hardware.cards import CardDetector
 
-    detector = CardDetector(card_registry())
+    detector = CardDetector(_registry_of(args.game))
     failed = 0
     for path in args.images:
         try:
@@ -63,14 +63,23 @@ def identify(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _registry_of(game: str | None) -> Any:
+    """Every game's cards, or one game's only: another game's markers are then unknown, never cards."""
+    from hardware.registry import CardRegistry
+
+    registry = card_registry()
+    if game is None:
+        return registry
+    if game not in registry.games:
+        raise UserError(f"--game: no cards for {game!r}; the registry has {', '.join(registry.games)}")
+    return CardRegistry({m: c for m, c in registry.by_marker.items() if c.game == game})
+
+
 @user_errors
 def sheet(args: argparse.Namespace) -> int:
     from hardware import stickers
 
-    registry = card_registry()
-    markers = registry.markers(args.game)
-    if not markers:
-        raise UserError(f"--game: no cards for {args.game!r}; the registry has {', '.join(registry.games)}")
+    markers = _registry_of(args.game).markers(args.game)
     if not 8 <= args.size_mm <= 80:
         raise UserError("--size-mm: stickers are 8 to 80 mm")
     faces = card_faces(args.game)

@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     identify = cards.add_parser("identify", help="print the cards seen in images, one JSON object per image")
     identify.add_argument("images", nargs="+", metavar="IMAGE")
+    identify.add_argument("--game", help="read only this game's cards (others' markers are unknown)")
     identify.set_defaults(handler=cards_command.identify)
     sheet = cards.add_parser(
         "sheet", help="sticker sheets (A4 PDF or PNG), or stickers on the thermal printer"

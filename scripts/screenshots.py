@@ -400,6 +400,50 @@ def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
     session.do(ia.CloseBattle())
 
 
+def italy4345_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:
+    """Italy '43-'45: the start screen with it chosen, then every page its autoplay bot meets through
+    taps (each the first time it shows, and once more entered in full), over the first offensive."""
+    from companion.games.italy4345 import Game as ItalyGame
+    from companion.games.italy4345 import Options as ItalyOptions
+    from companion.tables import find_table
+    from companion.tables.italy4345.pages import screen_name
+
+    app = App(None, size, headless=True, new_session=lambda game, options: None)
+    app.lobby.start_screen.game = "italy4345"
+    shoot(app, f"italy4345-start{suffix}")
+    app.close()
+    module, shot = find_table("italy4345"), set()
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
+        game = ItalyGame(edition("italy4345"), ItalyOptions(seed=3))
+        app = App(Session(game, Devices(SimDie(), service)), size, headless=True)
+        app.animate, rng = False, random.Random(3)
+        while game.state.offensives_done < 1:
+            action = module.bot(game.state, rng)
+            for _tap in range(40):
+                name = screen_name(app.game.view, app.session)
+                if name not in shot:
+                    shot.add(name)
+                    shoot(app, f"italy4345-{name}{suffix}")
+                target = module.next_tap(app, action)
+                if target is None:
+                    break
+                if target in [b.rect.center for b in app.buttons] and f"{name}-entered" not in shot:
+                    shot.add(f"{name}-entered")  # the panel's button next: the page as entered in full
+                    shoot(app, f"italy4345-{name}-entered{suffix}")
+                decisions = len(game.records)
+                app.tap(target)
+                app.draw()
+                if len(game.records) != decisions:
+                    break
+        _printed(service)
+        app.draw()
+        shoot(app, f"italy4345-next-card{suffix}")
+        app.game.menu.toggle()  # the menu, the legend over the page
+        shoot(app, f"italy4345-menu{suffix}")
+        app.close()
+
+
 def every_screen(shoot: Shoot, size: tuple[int, int], suffix: str = "") -> None:
     """Every screen the app shows, at one size, in the language in use."""
     start_screen(suffix, shoot, size)
@@ -410,6 +454,7 @@ def every_screen(shoot: Shoot, size: tuple[int, int], suffix: str = "") -> None:
     odds_screen(suffix, shoot, size)
     help_screens(suffix, shoot, size)
     novara_screens(suffix, shoot, size)
+    italy4345_screens(suffix, shoot, size)
     capture(size, SCREENS, suffix, shoot=shoot)
 
 

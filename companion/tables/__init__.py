@@ -14,6 +14,7 @@ BUILT_IN = {
     "milano1848": "companion.tables.milano1848",
     "italia": "companion.tables.italia",
     "novara1849": "companion.tables.novara1849",
+    "italy4345": "companion.tables.italy4345",
 }
 _extra: dict[str, ModuleType] = {}
 

@@ -19,7 +19,7 @@ def run(capsys, *argv):
 def test_identify_prints_one_json_object_per_image_and_fails_at_the_end_for_bad_ones(capsys, tmp_path):
     good = tmp_path / "table.png"
     cv2.imwrite(
-        str(good), render(Scene((1280, 720), [PlacedCard(203, (400, 360)), PlacedCard(450, (900, 360))]))
+        str(good), render(Scene((1280, 720), [PlacedCard(203, (400, 360)), PlacedCard(350, (900, 360))]))
     )
     broken = tmp_path / "broken.png"
     broken.write_bytes(b"\x89PNG not really")
@@ -28,8 +28,24 @@ def test_identify_prints_one_json_object_per_image_and_fails_at_the_end_for_bad_
     assert code == 1 and err == ""
     assert first == {"image": str(broken), "error": f"{broken} is not an image OpenCV can read"}
     assert [c["card"] for c in second["cards"]] == ["italy-04"] and second["cards"][0]["marker"] == 203
-    assert len(second["cards"][0]["corners"]) == 4 and second["unknown_markers"] == [450] and second["ms"] > 0
+    assert len(second["cards"][0]["corners"]) == 4 and second["unknown_markers"] == [350] and second["ms"] > 0
     assert third["error"].endswith("cannot be read (No such file or directory)")
+
+
+def test_identify_for_one_game_names_another_games_cards_unknown(capsys, tmp_path):
+    table = tmp_path / "table.png"
+    cv2.imwrite(
+        str(table), render(Scene((1280, 720), [PlacedCard(203, (400, 360)), PlacedCard(450, (900, 360))]))
+    )
+    found = {}
+    for game in ("milano1848", "italy4345"):
+        code, out, _ = run(capsys, "cards", "identify", "--game", game, str(table))
+        result = json.loads(out)
+        found[game] = ([c["card"] for c in result["cards"]], result["unknown_markers"])
+        assert code == 0
+    assert found == {"milano1848": (["italy-04"], [450]), "italy4345": (["event-51"], [203])}
+    code, _, err = run(capsys, "cards", "identify", "--game", "chess", str(table))
+    assert code == 2 and err.count("\n") == 1 and "chess" in err
 
 
 def test_a_printed_sticker_sheet_reads_back_completely(capsys, tmp_path):
@@ -63,7 +79,7 @@ def test_sheet_mistakes_are_one_line(capsys, tmp_path):
     )
     assert (
         run(capsys, "cards", "sheet", "--game", "chess", "--out", "x.pdf")[2]
-        == "companion: --game: no cards for 'chess'; the registry has milano1848\n"
+        == "companion: --game: no cards for 'chess'; the registry has italy4345, milano1848\n"
     )
     assert "is not usb:VID:PID" in run(capsys, "cards", "sheet", "--printer", "usb:zz")[2]
     code, _, err = run(capsys, "cards", "sheet", "--printer", f"file:{tmp_path}/no/such/dir/lp0")

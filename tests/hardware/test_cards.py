@@ -66,11 +66,11 @@ def _frame(*cards: PlacedCard, condition: str = "clean") -> np.ndarray:
 
 def test_cards_unknown_markers_and_bare_cards_are_told_apart():
     frame = _frame(
-        PlacedCard(203, (300, 360), 20), PlacedCard(450, (640, 360), -10), PlacedCard(None, (960, 360))
+        PlacedCard(203, (300, 360), 20), PlacedCard(350, (640, 360), -10), PlacedCard(None, (960, 360))
     )
     reading = CardDetector(REGISTRY).read(frame)
     assert [(m.marker, card) for m, card in reading.cards] == [(203, "italy-04")]
-    assert [m.marker for m in reading.unknown] == [450]
+    assert [m.marker for m in reading.unknown] == [350]
     marker = reading.cards[0][0]
     assert (
         abs(marker.center[0] - 300) < 40 and marker.center[1] < 360
@@ -176,7 +176,7 @@ def test_the_simulated_camera_places_and_removes_cards_through_the_detector():
     try:
         camera.show("italy-04", 0)
         camera.show("austria-02", 2)
-        camera.show_unknown(500, 1)
+        camera.show_unknown(550, 1)
         assert wait_for(lambda: camera.placed() == ["austria-02", "italy-04"], 10)
         camera.take(0)
         assert wait_for(lambda: camera.placed() == ["austria-02"], 10)
@@ -217,7 +217,8 @@ def test_a_camera_that_vanishes_is_reported_and_reopened():
         scanner.close()
 
 
-KNOWN, UNKNOWN = sorted(REGISTRY.by_marker), list(range(400, 587))
+KNOWN = sorted(REGISTRY.by_marker)
+UNKNOWN = [m for m in range(301, 587) if m not in REGISTRY.by_marker]  # no game's (36h11 has 587)
 # Markers of 24-40 px under the envelope's heaviest blurs are beyond every detector measured
 # (docs/benchmarks.md): there the reader must read all that OpenCV's own reader does, and more.
 BEYOND = {("blur", 0), ("motion", 0)}

@@ -1,10 +1,94 @@
-"""Italy '43-'45 at the table: so far its `companion italy4345 ...` commands (cli.py, commands.py).
-Its screens, autoplay and camera are not built yet, so it is not in the table registry."""
+"""Italy '43-'45: La Resa Dei Conti at a table: the deck built step by step, the card loop with
+eligibility, operations and their costs, the offensive from entered counts, the Clash die, a ticket per
+card and per offensive. What taps, buttons and cards mean (table.py), what the table is entering
+(desk.py), its pages and buttons (pages.py, panel.py, view.py), its words (words.py), its autoplay
+(autoplay.py) and its `companion italy4345 ...` commands (cli.py).
+
+The app and the session reach the game only through this module's names below.
+"""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
+from companion.games.italy4345.model import State
+from companion.tables.italy4345.choices import Choices
 from companion.tables.italy4345.cli import add_commands
+from companion.tables.italy4345.table import GAME, Italy4345Table
 
 TITLE = "Italy '43-'45"
 
-__all__ = ["TITLE", "add_commands"]
+__all__ = [
+    "GAME",
+    "TITLE",
+    "Choices",
+    "add_commands",
+    "before_game",
+    "bot",
+    "card_faces",
+    "forget_choice",
+    "new_table",
+    "new_view",
+    "next_tap",
+    "round_of",
+    "run_demo",
+]
+
+
+def new_table() -> Italy4345Table:
+    return Italy4345Table()
+
+
+def new_view(session: Any, height: int, target: int, choices: Any, colours: list[int]) -> Any:
+    """The game screen's content (the factions have their own colours: the players' are not used)."""
+    from companion.tables.italy4345.view import Italy4345View
+
+    view = Italy4345View(session, height, target)
+    view.desk.names = tuple(getattr(choices, "players", ()))
+    return view
+
+
+def before_game(
+    options: Any, height: int, target: int, open_game: Callable[[list[Any]], Any], leave: Callable[[], None]
+) -> Any:
+    return None  # the deck build and the set-up are the game screen's first pages
+
+
+def next_tap(app: Any, action: Any) -> tuple[int, int] | None:
+    """Where autoplay taps next toward this decision (companion.tables.italy4345.autoplay)."""
+    from companion.tables.italy4345.autoplay import next_tap as tap
+
+    return tap(app, action)
+
+
+def bot(state: State, rng: random.Random) -> Any:
+    from companion.tables.italy4345.autoplay import bot as play
+
+    return play(state, rng)
+
+
+def round_of(state: State) -> int:
+    """The cards revealed so far (autoplay's `--rounds` counts cards)."""
+    return state.card_index
+
+
+def forget_choice(view: Any) -> None:
+    """Autoplay played a decision straight: what the screen was entering is dropped."""
+    view.desk.reset()
+
+
+def run_demo(args: Any) -> int:
+    """`companion run --terminal`: Italy '43-'45 has no text demo; one sentence says so."""
+    print(
+        "Italy '43-'45 has no text demo: run the app (companion run --game italy4345),"
+        " or companion italy4345 ..."
+    )
+    return 2
+
+
+def card_faces() -> dict[str, str]:
+    """Each sticker's card: its face, where the sticker goes (never the back: spec 8)."""
+    faces = {f"event-{n:02d}": f"event card {n} (face)" for n in range(1, 97)}
+    return faces | {f"offensive-{n:02d}": f"offensive card {n} (face)" for n in range(1, 10)}

@@ -1,0 +1,562 @@
+"""What each of Italy '43-'45's pages shows on the left square: a title, a few sentences, and rows of
+spots the table taps (a keypad, the factions in a card's order, the areas, counts). No drawing here:
+the view lays the rows out (the last row at the bottom)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from companion.games.italy4345.deck import deck_size, pile_of
+from companion.games.italy4345.edition import SYMBOLS
+from companion.games.italy4345.errors import ValueNeeded
+from companion.games.italy4345.model import FACTIONS, State
+from companion.i18n import _, translate
+from companion.tables.italy4345.desk import (
+    BATTLE_PIECES,
+    PIECES,
+    Desk,
+    areas_of,
+    build_steps,
+    civics_of,
+    ops_of,
+    sas_of,
+    trial,
+)
+from companion.tables.italy4345.words import (
+    area_name,
+    card_name,
+    choice_name,
+    faction_name,
+    faction_short,
+    op_name,
+    piece_name,
+    symbol_name,
+    terrain_name,
+)
+
+
+@dataclass
+class Spot:
+    label: str
+    marker: object
+    tap: Callable[[], object]
+    chosen: bool = False
+
+
+@dataclass
+class Page:
+    title: str
+    texts: list[str]
+    rows: list[list[Spot]]
+    picture: Callable[[Any, Any], None] | None = None  # drawn between the texts and the rows
+    keys: list[Spot] = field(default_factory=list)  # the counts' -/+ keys, first in the panel
+
+
+def position_text(state: State) -> str:
+    """'Card 12 of 45, pile 2, card 3' (spec 1.4)."""
+    if not state.card_index:
+        return _("No card revealed yet")
+    long = state.options.long_deck
+    pile_no, pile = pile_of(state.card_index, long)
+    return _("Card {n} of {size}, pile {pile}").format(n=state.card_index, size=deck_size(long), pile=pile_no)
+
+
+def faction_table(state: State, edition: Any) -> list[str]:
+    """Each faction's cylinder and resources; on a card, its place in the card's order and who acts."""
+    from companion.games.italy4345.flow import active
+
+    lines = []
+    now = active(state)
+    for faction in state.order or FACTIONS:
+        mark = "> " if faction == now else "   "
+        where = _("eligible") if faction in state.eligible else _("NOT eligible")
+        line = _("{faction}: {where}, {n} resources").format(
+            faction=faction_name(faction), where=where, n=state.resources[faction]
+        )
+        if faction in state.passed:
+            line = _("{line}: passed").format(line=line)
+        lines.append(mark + line)
+    return lines
+
+
+def asked(desk: Desk, state: State, page: str) -> ValueNeeded | None:
+    """The value the page's decision needs first (the edition files lack it), if any."""
+    action = desk.main_action(state, page)
+    if action is None or (page == "reveal" and not desk.confirmed and state.deck is None):
+        return None
+    _after, fault = trial(state, desk.edition, action)
+    return fault if isinstance(fault, ValueNeeded) else None
+
+
+def screen_name(view: Any, session: Any) -> str:
+    """The page's name (screenshots, the frame benchmark): the step, or what is asked (a card's order,
+    an offensive card's arrows, an area's terrain, a city's value)."""
+    page = view.page(session)
+    need = asked(view.desk, session.state, page)
+    names = {"events": "card-order", "offensives": "arrows", "areas": "terrain", "cities": "city-value"}
+    return page if need is None else names[need.key.split(".")[0]]
+
+
+def page_of(name: str, desk: Desk, state: State) -> Page:
+    need = asked(desk, state, name)
+    if need is not None:
+        page = ask_page(need, desk)
+        if name == "reveal" and state.deck is not None:
+            page.texts.insert(0, box_text(state))
+        return page
+    makers: dict[str, Callable[[Desk, State], Page]] = {
+        "build": build_page,
+        "setup": adjust_page,
+        "adjust": adjust_page,
+        "reveal": reveal_page,
+        "symbols": symbols_page,
+        "choose": choose_page,
+        "op": op_page,
+        "assault": assault_page,
+        "battle": battle_page,
+        "civic": civic_page,
+    }
+    maker = makers.get(name)
+    return maker(desk, state) if maker is not None else step_page(name, state)
+
+
+def build_page(desk: Desk, state: State) -> Page:
+    steps = build_steps(state.options.long_deck, state.options.deck_mode)
+    template, values = steps[desk.build_step]
+    head = _("Building the deck: step {k} of {n}").format(k=desk.build_step + 1, n=len(steps))
+    from companion.tables.italy4345.pictures import piles
+
+    picture = partial(piles, state.options.long_deck, state.options.deck_mode, desk.build_step)
+    return Page(head, [_(template).format(**values)], [], picture)
+
+
+def reveal_page(desk: Desk, state: State) -> Page:
+    texts = faction_table(state, desk.edition)
+    if state.deck is not None:
+        return Page(_("The next card"), [box_text(state), *texts], [])
+    typed = card_name(desk.card()) if desk.card() else "_"
+    texts.append(_("Card turned: {card}. Show it to the camera, or type its number.").format(card=typed))
+    texts = texts[-1:] + texts[:-1]
+    kinds = [
+        Spot(_("Event"), ("kind", "event"), partial(desk.choose_kind, "event"), desk.kind == "event"),
+        Spot(
+            _("Offensive"),
+            ("kind", "offensive"),
+            partial(desk.choose_kind, "offensive"),
+            desk.kind != "event",
+        ),
+    ]
+    digits = [Spot(str(d), ("digit", d), partial(desk.type_digit, d)) for d in range(10)]
+    return Page(_("Reveal a card"), texts, [kinds, digits[1:6], [*digits[6:], digits[0]]])
+
+
+def box_text(state: State) -> str:
+    """A companion deck's next card, named (spec 1.3): the table takes it from the sorted box."""
+    assert state.deck is not None
+    return _("Turn card {n}: take {card} from the box.").format(
+        n=state.card_index + 1, card=card_name(state.deck[state.card_index])
+    )
+
+
+def ask_page(need: ValueNeeded, desk: Desk) -> Page:
+    """A value the edition files lack, asked now (spec 1.5): a card's order and symbols, an offensive
+    card's arrows, a city's value, an area's terrain."""
+    kind, subject = need.key.split(".")[:2]
+    if kind == "events":
+        return card_entry_page(desk, subject)
+    said = _("Your edition files do not give it: the game will remember it.")
+    if kind == "offensives":
+        arrows = [
+            Spot(str(n), ("number", n), partial(setattr, desk, "number", n), desk.number == n)
+            for n in (1, 2, 3)
+        ]
+        head = _("{card}: its arrows").format(card=card_name(subject))
+        return Page(head, [_("How many arrows does the offensive card show?"), said], [arrows])
+    if kind == "areas":
+        kinds = ("city", "countryside", "mountain")
+        spots = [
+            Spot(terrain_name(k), ("terrain", k), partial(setattr, desk, "to", k), desk.to == k)
+            for k in kinds
+        ]
+        head = _("{area}: its terrain").format(area=area_name(subject))
+        return Page(head, [_("Is it a city, countryside or a mountain area?"), said], [spots])
+    value = Spot(_("Value: {n}").format(n=desk.number), ("value",), lambda: None)
+    head = _("{city}: a value of its disk").format(city=area_name(subject))
+    return Page(head, [translate(need.args[0])], [[value, *_stepper(desk, "number", 20)]])
+
+
+def card_entry_page(desk: Desk, card: str) -> Page:
+    """A new card's faction order (four taps, left to right) and its top-left symbols (G-2)."""
+    order = " ".join(faction_name(f) for f in desk.order) or "_"
+    texts = [
+        _(
+            "Your edition files do not give it. Tap the factions in the card's order, then its "
+            "top-left symbols."
+        ),
+        _("Order: {order}").format(order=order),
+    ]
+    facts = [
+        Spot(faction_name(f), ("order", f), partial(desk.tap_faction, f), f in desk.order) for f in FACTIONS
+    ]
+    symbols = [
+        Spot(symbol_name(s), ("symbol", s), partial(desk.toggle_symbol, s), s in desk.symbols)
+        for s in SYMBOLS
+    ]
+    extra = []
+    if "marines" in desk.symbols:
+        extra.append(
+            Spot(_("Marines: {n}").format(n=desk.marines), ("marines",), partial(_cycle_marines, desk))
+        )
+    if "bomb" in desk.symbols:
+        extra.append(Spot(_("Bomb: {city}").format(city=area_name(desk.bomb)), ("bomb",), desk.next_bomb))
+    head = _("{card}: what it shows").format(card=card_name(card))
+    return Page(head, texts, [facts[:2], facts[2:], symbols[:2], symbols[2:], extra])
+
+
+def _cycle_marines(desk: Desk) -> None:
+    desk.marines = desk.marines % 4 + 1
+
+
+def _stepper(desk: Desk, name: str, high: int) -> list[Spot]:
+    def step(by: int) -> None:
+        setattr(desk, name, max(0, min(high, getattr(desk, name) + by)))
+
+    return [Spot("-", ("minus", name), partial(step, -1)), Spot("+", ("plus", name), partial(step, 1))]
+
+
+def answer_value(need: ValueNeeded, desk: Desk) -> object:
+    kind = need.key.split(".")[0]
+    if kind == "events":
+        return desk.card_entry()
+    return desk.to if kind == "areas" else desk.number
+
+
+def area_rows(desk: Desk, state: State, chosen: set[str], pick: Callable[[str], None]) -> list[list[Spot]]:
+    """The areas in rows of four (the cities first)."""
+    spots = [Spot(area_name(x), ("area", x), partial(pick, x), x in chosen) for x in areas_of(state)]
+    return [spots[i : i + 4] for i in range(0, len(spots), 4)]
+
+
+def symbols_page(desk: Desk, state: State) -> Page:
+    waiting = state.pending[0] if state.pending else ""
+    if waiting == "pawn":
+        text = _("The Autonomous player moves the reinforcements pawn to an adjacent liberated area.")
+    else:
+        text = _("Stukas: the German player removes an Anglo-American troop (tap its area).")
+    rows = area_rows(desk, state, {desk.area}, partial(setattr, desk, "area"))
+    return Page(symbol_name("stukas") if waiting == "stukas" else _("Reinforcements pawn"), [text], rows)
+
+
+def choose_page(desk: Desk, state: State) -> Page:
+    texts = [_("In the card's order:"), *faction_table(state, desk.edition)]
+    for acted in state.acted:
+        texts.append(
+            _("{faction}: {choice}").format(
+                faction=faction_name(acted["faction"]), choice=choice_name(acted["choice"])
+            )
+        )
+    from companion.games.italy4345.flow import active
+
+    now = active(state)
+    title = _("{faction} to act").format(faction=player(desk, now)) if now else card_name(state.current)
+    return Page(title, texts, [])
+
+
+def player(desk: Desk, faction: str) -> str:
+    """The faction, and who plays it when a name was typed that is not the faction's own."""
+    name = desk.names[FACTIONS.index(faction)] if len(desk.names) == len(FACTIONS) else ""
+    if not name or name == faction_name(faction):
+        return faction_name(faction)
+    return f"{faction_name(faction)} ({name})"
+
+
+def op_page(desk: Desk, state: State) -> Page:
+    from companion.games.italy4345.flow import active
+
+    faction = active(state) or ""
+    rows = [[Spot(op_name(o), ("op", o), partial(_pick_op, desk, o), o == desk.op) for o in ops_of(faction)]]
+    if desk.choice == "op+sa" and desk.op:
+        rows.append(
+            [
+                Spot(op_name(s), ("sa", s), partial(setattr, desk, "sa", s), s == desk.sa)
+                for s in sas_of(desk.op)
+            ]
+        )
+    if desk.op:
+        rows += area_rows(desk, state, {desk.area, desk.to}, desk.pick_area)
+        count = Spot(_("Count: {n}").format(n=desk.n), ("count",), lambda: None)
+        rows.append([count, *_stepper(desk, "n", 25)])
+    if desk.op == "clash":
+        faces = [
+            Spot(str(v), ("die", v), partial(setattr, desk, "die", v), desk.die == v) for v in range(1, 7)
+        ]
+        rows.append([Spot(_("Roll"), ("die", 0), partial(setattr, desk, "die", 0), not desk.die), *faces])
+    hint = [] if desk.steps or desk.area else [op_hint(desk)]
+    return Page(
+        _("{faction}: {choice}").format(faction=faction_name(faction), choice=choice_name(desk.choice)),
+        hint + op_texts(desk),
+        rows,
+    )
+
+
+def op_hint(desk: Desk) -> str:
+    if not desk.op:
+        return _("Tap the operation.")
+    if desk.choice == "op+sa":
+        return _("Tap its areas (and counts); then its special activity and the SA's areas.")
+    return _("Tap its areas, and the count for each.")
+
+
+def _pick_op(desk: Desk, op: str) -> None:
+    desk.op, desk.sa, desk.steps, desk.sa_steps, desk.part = op, "", [], [], "op"
+
+
+def step_text(step: Any) -> str:
+    where = area_name(step.area) + (" > " + area_name(step.to) if step.to else "")
+    return f"{where} ({step.n})"
+
+
+def op_texts(desk: Desk) -> list[str]:
+    texts = []
+    if desk.steps:
+        texts.append(_("Areas: {areas}").format(areas=", ".join(step_text(s) for s in desk.steps)))
+    if desk.sa_steps:
+        texts.append(
+            _("{sa}: {areas}").format(
+                sa=op_name(desk.sa), areas=", ".join(step_text(s) for s in desk.sa_steps)
+            )
+        )
+    if desk.area:
+        entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
+        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to))}")
+    return texts
+
+
+@dataclass
+class _Step:
+    area: str
+    n: int
+    to: str
+
+
+def adjust_page(desk: Desk, state: State) -> Page:
+    """Set what an event (or a correction) changed: resources, then the pieces of one area."""
+    rows: list[list[Spot]] = [
+        [
+            Spot(
+                _res_label(desk, state, f),
+                ("res", f),
+                partial(_select, desk, "res." + f),
+                desk.to == "res." + f,
+            )
+            for f in FACTIONS
+        ]
+    ]
+    rows += area_rows(desk, state, {desk.area}, partial(_select_area, desk, state))
+    if desk.area:
+        pieces = [
+            Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p) for p in PIECES
+        ]
+        rows += [pieces[:4], pieces[4:]]
+    title = _("Adjust: what the table changed")
+    if desk.choice == "event":
+        title = _("{card}: what it changed").format(card=card_name(state.current))
+    elif not state.card_index and not desk.adjusting:
+        title = _("Set-up: resources and pieces")
+    text = _("Tap a resource, or an area and a piece; then - and +.")
+    return Page(title, [text], rows, keys=_field_stepper(desk, state))  # always: the buttons never move
+
+
+def _res_label(desk: Desk, state: State, faction: str) -> str:
+    return f"{faction_short(faction)} {desk.resources.get(faction, state.resources[faction])}"
+
+
+def _piece_label(desk: Desk, piece: str) -> str:
+    return f"{piece_name(piece)} {desk.counts.get(piece, 0)}"
+
+
+def _select(desk: Desk, name: str) -> None:
+    desk.to = name
+
+
+def _select_area(desk: Desk, state: State, area_id: str) -> None:
+    desk.area = area_id
+    area = state.area(area_id)
+    current = {
+        "aa": area.aa,
+        "ger": area.ger,
+        "rsi": area.rsi,
+        "aut_troops": area.aut_troops,
+        "aut_hidden": area.aut_brigades[0],
+        "cln_hidden": area.cln_brigades[0],
+        "bases": area.bases,
+    }
+    desk.counts = {p: desk.changes.get((area_id, p), v) for p, v in current.items()}  # type: ignore[misc]
+    if not desk.to.startswith("res."):
+        desk.to = ""
+
+
+def _field_stepper(desk: Desk, state: State) -> list[Spot]:
+    def step(by: int) -> None:
+        if desk.to.startswith("res."):
+            faction = desk.to[4:]
+            desk.resources[faction] = max(0, desk.resources.get(faction, state.resources[faction]) + by)
+        elif desk.to and desk.area:
+            value = max(0, desk.counts.get(desk.to, 0) + by)
+            desk.counts[desk.to] = value
+            desk.changes[(desk.area, desk.to)] = value
+
+    return [
+        Spot("-", ("minus", "field"), partial(step, -1)),
+        Spot("+", ("plus", "field"), partial(step, 1)),
+        Spot("+5", ("plus5", "field"), partial(step, 5)),
+    ]
+
+
+def assault_page(desk: Desk, state: State) -> Page:
+    off = state.offensive
+    assert off is not None
+    texts = [
+        _("Round {r} of {p}, step A: where the Anglo-American and Autonomous troops go.").format(
+            r=off.round, p=off.power
+        )
+    ]
+    if desk.moves:
+        texts.append(", ".join(f"{area_name(m[0])} > {area_name(m[1])} ({m[2]}+{m[3]})" for m in desk.moves))
+    rows = area_rows(desk, state, {desk.area, desk.to}, partial(_pick_move, desk))
+    rows.append(
+        [Spot(_("Anglo-Am. {n}").format(n=desk.n), ("count",), lambda: None), *_stepper(desk, "n", 25)]
+    )
+    rows.append(
+        [
+            Spot(_("Aut. {n}").format(n=desk.number), ("count-aut",), lambda: None),
+            *_stepper(desk, "number", 15),
+        ]
+    )
+    return Page(_("Offensive: assault"), texts, rows)
+
+
+def _pick_move(desk: Desk, area_id: str) -> None:
+    if desk.area and not desk.to and area_id != desk.area:
+        desk.to = area_id
+    else:
+        desk.area, desk.to = area_id, ""
+
+
+def battle_page(desk: Desk, state: State) -> Page:
+    off = state.offensive
+    assert off is not None
+    texts = [_("Round {r} of {p}: tap an area, enter its counts, fight.").format(r=off.round, p=off.power)]
+    if desk.area:
+        texts.append(battle_preview(desk, state))
+    if off.fought:
+        texts.append(_("Fought: {areas}").format(areas=", ".join(area_name(x) for x in off.fought)))
+    rows = area_rows(desk, state, {desk.area}, partial(_battle_area, desk, state))
+    if desk.area:
+        spots = [
+            Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p)
+            for p in BATTLE_PIECES
+        ]
+        rows += [spots[:3], spots[3:]]
+        where = _("reserve") if desk.withdraw in ("", "reserve") else area_name(desk.withdraw)
+        rows.append(
+            [
+                Spot(
+                    _("Losers withdraw to: {where}").format(where=where),
+                    ("withdraw",),
+                    partial(_next_withdrawal, desk, state),
+                )
+            ]
+        )
+    return Page(_("Offensive: battles"), texts, rows, keys=_count_stepper(desk) if desk.area else [])
+
+
+def battle_preview(desk: Desk, state: State) -> str:
+    """The battle as entered, before it is fought: both values and the losses (§6.2.1 B, C)."""
+    from companion.games.italy4345.battle import Forces, fight
+
+    kind = state.area(desk.area).type
+    kind = state.answers.get(f"areas.{desk.area}.type", kind) if kind == "?" else kind
+    if kind not in ("city", "countryside", "mountain"):
+        return _("The terrain of {area} is asked when it fights.").format(area=area_name(desk.area))
+    c = desk.counts
+    forces = Forces(c["aa"], c["aut_troops"], c["cln_hidden"], c["aut_hidden"], c["ger"], c["rsi"], kind)
+    rules = desk.edition.rules
+    if not forces.allied() or not forces.ger + forces.rsi:
+        return _("{area} does not hold both sides.").format(area=area_name(desk.area))
+    result = fight(
+        forces, "troop", rules.city_bonus, rules.mountain_bonus, rules.switches["winner_loss_from"]
+    )
+    return _("{aa} against {axis}: the Anglo-American side loses {n}, the Axis {m}.").format(
+        aa=result.allied_value,
+        axis=result.axis_value,
+        n=len(result.allied_losses),
+        m=len(result.axis_losses),
+    )
+
+
+def _battle_area(desk: Desk, state: State, area_id: str) -> None:
+    area = state.area(area_id)
+    desk.area, desk.to = area_id, ""
+    desk.counts = {
+        "aa": area.aa,
+        "aut_troops": area.aut_troops,
+        "cln_hidden": sum(area.cln_brigades),
+        "aut_hidden": sum(area.aut_brigades),
+        "ger": area.ger,
+        "rsi": area.rsi,
+    }
+
+
+def _next_withdrawal(desk: Desk, state: State) -> None:
+    places = ["reserve", *(x for x in areas_of(state) if x != desk.area)]
+    at = places.index(desk.withdraw) if desk.withdraw in places else -1
+    desk.withdraw = places[(at + 1) % len(places)]
+
+
+def _count_stepper(desk: Desk) -> list[Spot]:
+    def step(by: int) -> None:
+        if desk.to:
+            desk.counts[desk.to] = max(0, desk.counts.get(desk.to, 0) + by)
+
+    return [Spot("-", ("minus", "count"), partial(step, -1)), Spot("+", ("plus", "count"), partial(step, 1))]
+
+
+def civic_page(desk: Desk, state: State) -> Page:
+    faction = state.civic[0] if state.civic else ""
+    rows = [
+        [
+            Spot(op_name(c), ("civic", c), partial(setattr, desk, "civic_name", c), c == desk.civic_name)
+            for c in civics_of(faction)
+        ]
+    ]
+    if desk.civic_name:
+        rows += area_rows(desk, state, {desk.area}, partial(setattr, desk, "area"))
+    texts = [_("Tap a civic action, then its area; each area once. Then say the faction is done.")]
+    return Page(
+        _("Civic actions: {faction}").format(faction=faction_name(faction)), texts + op_texts(desk), rows
+    )
+
+
+def step_page(name: str, state: State) -> Page:
+    titles = {
+        "redistribute": _("Offensive: clean-up"),
+        "score": _("Offensive: scores"),
+        "income": _("Offensive: incomes"),
+        "over": _("Game over"),
+    }
+    texts = {
+        "redistribute": _("Redistribute the Anglo-American troops evenly along the front; then the pawn."),
+        "score": _("Every faction's score, each term shown, with the 15-point check."),
+        "income": _("Incomes in the table's order; RSI's income is taken from Germany."),
+        "over": _("{faction} wins.").format(faction=faction_name(state.winner or "")),
+    }
+    scores = [
+        _("{faction}: {n} points").format(faction=faction_name(f), n=n)
+        for f, n in state.scores.items()
+        if name in ("income", "over")  # this offensive's score step (the last one's before it)
+    ]
+    return Page(titles.get(name, name), [texts.get(name, ""), *scores], [])

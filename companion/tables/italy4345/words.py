@@ -1,0 +1,139 @@
+"""Italy '43-'45's words on screen, in the table's language: the factions, the operations, the special
+activities, the civic actions, the choices on a card, the areas' fields."""
+
+from __future__ import annotations
+
+from companion.i18n import _
+
+
+def faction_name(faction: str) -> str:
+    names = {"ger": _("Germany"), "rsi": _("RSI"), "cln": _("CLN"), "aut": _("Autonomous")}
+    return names.get(faction, faction)
+
+
+def faction_short(faction: str) -> str:
+    """A faction on a small key (the resources' row)."""
+    names = {"ger": _("Ger."), "rsi": _("RSI"), "cln": _("CLN"), "aut": _("Aut.")}
+    return names.get(faction, faction)
+
+
+def choice_name(choice: str) -> str:
+    names = {
+        "pass": _("Pass"),
+        "event": _("Event"),
+        "op": _("Operation"),
+        "op+sa": _("Op + SA"),
+        "limop": _("Limited Op"),
+    }
+    return names.get(choice, choice)
+
+
+def op_name(op: str) -> str:
+    """An operation, a special activity or a civic action (§7, §8, §6.2.4)."""
+    names = {
+        "conscription": _("Conscription"),
+        "propaganda": _("Propaganda"),
+        "mobilize": _("Mobilize"),
+        "assault": _("Assault"),
+        "reinforce": _("Reinforce"),
+        "retaliate": _("Retaliate"),
+        "deploy": _("Deploy"),
+        "attack": _("Attack"),
+        "enlist": _("Enlist"),
+        "revolt": _("Revolt"),
+        "move": _("Move"),
+        "shooting": _("Shooting"),
+        "gathering": _("Gathering"),
+        "liberation": _("Liberation"),
+        "march": _("March"),
+        "clash": _("Clash"),
+        "police": _("Police"),
+        "seizure": _("Seizure"),
+        "punitive": _("Punitive"),
+        "convoys": _("Convoys"),
+        "repairs": _("Repairs"),
+        "repair": _("Repair"),
+        "counteroffensive": _("Counteroffensive"),
+        "expropriation": _("Expropriation"),
+        "sabotage": _("Sabotage"),
+        "clandestinity": _("Clandestinity"),
+        "confiscation": _("Confiscation"),
+        "forced_march": _("Forced march"),
+        "ambush": _("Ambush"),
+    }
+    return names.get(op, op)
+
+
+def piece_name(piece: str) -> str:
+    """An area's field on the adjust and battle pages."""
+    names = {
+        "aa": _("Anglo-Am."),
+        "ger": _("German"),
+        "rsi": _("RSI troops"),
+        "aut_troops": _("Aut. troops"),
+        "aut_hidden": _("Aut. brig."),
+        "cln_hidden": _("CLN brig."),
+        "bases": _("Bases"),
+    }
+    return names.get(piece, piece)
+
+
+def symbol_name(symbol: str) -> str:
+    names = {
+        "marines": _("Marines"),
+        "royal_army": _("Royal Army"),
+        "stukas": _("Stukas"),
+        "bomb": _("Bomb"),
+    }
+    return names.get(symbol, symbol)
+
+
+def terrain_name(kind: str) -> str:
+    names = {"city": _("City"), "countryside": _("Countryside"), "mountain": _("Mountain")}
+    return names.get(kind, kind)
+
+
+def area_name(area: str) -> str:
+    """An area's id as the players say it (the owner's map names its own; these are the text's)."""
+    special = {
+        "rds": _("Regno del Sud"),
+        "france": _("France"),
+        "switzerland": _("Switzerland"),
+        "ndh": _("NDH"),
+        "reich": _("Reich"),
+        "bozen": _("Bozen"),
+    }
+    return special.get(area, area.replace("_", " ").capitalize())
+
+
+def card_name(card: str | None) -> str:
+    if not card:
+        return _("no card yet")
+    kind, number = card.split("-")
+    if kind == "offensive":
+        return _("Offensive card {n}").format(n=int(number))
+    return _("Event {n}").format(n=int(number))
+
+
+def told(sentence: object) -> str:
+    """An engine sentence in the table's language, its card and area ids said as the players say them."""
+    from companion.games.italy4345.deck import CARD_IDS
+    from companion.games.italy4345.errors import Sentence
+    from companion.games.italy4345.model import CITIES, SPECIALS
+    from companion.i18n import translate
+
+    values = getattr(sentence, "values", None)
+    if not isinstance(sentence, Sentence) or not values:
+        return translate(sentence)
+
+    def said(value: object) -> object:
+        if value in CARD_IDS:
+            return card_name(str(value))
+        if isinstance(value, str) and value.count("."):  # an answer's key: events.event-12, cities...
+            parts = value.split(".")[1:]
+            return " ".join(str(said(p)).replace("_", " ") for p in parts if p not in ("arrows", "type"))
+        if value in CITIES or value in SPECIALS:
+            return area_name(str(value))
+        return value
+
+    return translate(Sentence(sentence.template, **{k: said(v) for k, v in values.items()}))

@@ -1,0 +1,422 @@
+"""Italy '43-'45 in the app: offered on the start screen, played through taps by the autoplay bot (the deck
+build, the set-up, cards with eligibility, operations and passes, one offensive), a card read by the
+simulated desk camera, the refusals and costs shown before a tap, undo of a reveal asked twice, a ticket
+per card and per offensive within 100 mm, the Clash die on the LED die, resume after kill -9, the
+journal's commands, Italian."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+from companion import i18n  # noqa: E402
+from companion.assets import edition  # noqa: E402
+from companion.cards_command import card_registry  # noqa: E402
+from companion.cli import main  # noqa: E402
+from companion.games.italy4345 import Game, Options  # noqa: E402
+from companion.games.italy4345 import actions as a  # noqa: E402
+from companion.session import Devices, Session  # noqa: E402
+from companion.store import Journal, Store  # noqa: E402
+from companion.tables import find_table  # noqa: E402
+from companion.tables.italy4345.pages import page_of  # noqa: E402
+from companion.ui.app import App  # noqa: E402
+from hardware.document import Text  # noqa: E402
+from hardware.paper import paper_mm  # noqa: E402
+from hardware.printer import PrintService, escpos_bytes  # noqa: E402
+from hardware.scanner import wait_for  # noqa: E402
+from hardware.sim.camera import SimCamera  # noqa: E402
+from hardware.sim.die import SimDie  # noqa: E402
+from hardware.sim.printer import SimPrinter  # noqa: E402
+
+GAME = "italy4345"
+
+
+class KeptPrinter(SimPrinter):
+    """The desk's printer, keeping each document it printed for the test to read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.printed: list = []
+
+    def print(self, document) -> None:
+        super().print(document)
+        self.printed.append(document)
+
+
+@pytest.fixture
+def service(tmp_path):
+    printing = PrintService(KeptPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
+    yield printing
+    printing.close()
+
+
+def open_app(service, seed=3, camera=None, journal_dir=None, options=None):
+    game = Game(edition(GAME), options or Options(seed=seed))
+    journal = None
+    if journal_dir is not None:
+        journal = Journal.start(Store(journal_dir), game)
+    session = Session(game, Devices(SimDie(), service, camera), journal=journal)
+    app = App(session, headless=True)
+    app.animate = False
+    app.draw()
+    return app
+
+
+def tap(app, marker):
+    """Tap the spot on the left square or the panel's button with this marker (as autoplay does)."""
+    view = app.game.view
+    app.draw()
+    button = next(b for b in [*view.spots, *app.buttons] if b.action == marker)
+    app.tap(button.rect.center)
+    app.draw()
+
+
+def labels(app):
+    app.draw()
+    return [b.label for b in app.buttons]
+
+
+def play_until(app, done, seed=3, limit=400):
+    """The bot's decisions, each through taps (12 at most, as `companion run --autoplay`)."""
+    module, rng = find_table(GAME), random.Random(seed)
+    for _ in range(limit):
+        if done(app.session.state):
+            return
+        action = module.bot(app.session.state, rng)
+        decisions = len(app.session.game.records)
+        for _tap in range(12):
+            target = module.next_tap(app, action)
+            assert target is not None, f"no button toward {action}"
+            app.tap(target)
+            app.draw()
+            if len(app.session.game.records) != decisions:
+                break
+        assert len(app.session.game.records) == decisions + 1, (action, app.session.message)
+    raise AssertionError("the bot never got there")
+
+
+def test_the_start_screen_offers_the_game_with_its_deck_choices(tmp_path):
+    chosen = []
+    app = App(None, headless=True, new_session=lambda game, options: chosen.append((game, options)))
+    try:
+        app.draw()
+        next(b for b in app.buttons if b.label == "Italy '43-'45").on_tap()
+        app.draw()
+        assert {"Standard: 45 cards", "Longer: 55 cards", "The table", "The companion"} <= set(labels(app))
+        next(b for b in app.buttons if b.label == "Longer: 55 cards").on_tap()
+        assert app.lobby.start_screen.title() == "Table Companion - Italy '43-'45 (data L0)"
+        assert app.lobby.start_screen.chosen.options(5) == Options(long_deck=True, seed=5)
+    finally:
+        app.close()
+
+
+def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(service):
+    app = open_app(service, seed=3)
+    try:
+        stats = app.autoplay(rounds=10, seed=3)
+        state, records = app.session.state, app.session.game.records
+        kinds = [r.action.kind for r in records]
+        assert stats.direct == 0  # every decision was reached by tapping the screen
+        assert state.card_index >= 10 and state.offensives_done == 1
+        assert {"pass", "op", "answer", "battle", "score", "income", "done"} <= set(kinds)
+        assert wait_for(lambda: service.printer.printed, 5)
+        titles = [t.title for t in service.printer.printed]
+        assert "Offensive 1" in titles and sum(t.startswith("Card ") for t in titles) >= 8
+        assert all(paper_mm(escpos_bytes(t, "POS-5890")) <= 100 for t in service.printer.printed)
+    finally:
+        app.close()
+
+
+def test_companion_run_autoplay_plays_the_game_and_prints_its_tickets(capsys, tmp_path):
+    argv = ["run", "--game", GAME, "--headless", "--autoplay", "--rounds", "10", "--seed", "2"]
+    code = main([*argv, "--ticket-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0 and ", 0 actions without a button" in out
+    assert "tickets printed: " in out and list(tmp_path.glob("ticket-*.png"))
+
+
+def test_the_deck_build_is_guided_step_by_step_then_the_set_up(service):
+    app = open_app(service)
+    try:
+        seen = []
+        while app.game.view.page(app.session) == "build":
+            seen.append(app.game.view.desk.build_step)
+            assert "Done, next step" in labels(app)
+            tap(app, ("build-next",))
+        assert seen == [0, 1, 2, 3, 4, 5]
+        assert app.game.view.page(app.session) == "setup" and "Done: set up" in labels(app)
+    finally:
+        app.close()
+
+
+def test_a_card_shown_to_the_desk_camera_is_revealed_as_a_tap_would(service):
+    camera = SimCamera(card_registry(), fps=200)
+    app = open_app(service, camera=camera)
+    try:
+        play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+        assert app.session.wants_cards
+        camera.show("event-07", 0)  # the marker on the card's face; the files lack its order: asked
+        view = app.game.view
+
+        def asked():
+            app.frame()
+            return (
+                page_of(view.page(app.session), view.desk, app.session.state).title
+                == "Event 7: what it shows"
+            )
+
+        assert wait_for(asked, 10)
+        for faction in ("cln", "ger", "rsi", "aut"):
+            tap(app, ("order", faction))
+        tap(app, ("answer", "events.event-07"))
+        tap(app, a.Reveal("event-07"))  # the card read, as a tap on its number would
+        assert app.session.state.card_index == 1
+        assert app.session.game.records[-1].action == a.Reveal("event-07")
+        assert app.game.view.page(app.session) == "choose"
+        camera.show("offensive-03", 1)  # a card now means nothing: never a decision
+        for _ in range(20):
+            app.frame()
+        assert app.session.state.card_index == 1
+    finally:
+        app.close()
+        camera.close()
+
+
+def test_a_card_whose_order_is_known_is_revealed_by_the_camera_alone(service):
+    camera = SimCamera(card_registry(), fps=200)
+    app = open_app(service, camera=camera)
+    try:
+        play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)
+        answer = a.Answer("events.event-09", {"order": ["ger", "rsi", "cln", "aut"], "symbols": []})
+        assert app.session.do(answer)
+        records = len(app.session.game.records)
+        camera.show("event-09", 0)
+        assert wait_for(lambda: (app.frame(), app.session.state.card_index == 1)[1], 10)
+        assert len(app.session.game.records) == records + 1  # one decision, no tap
+        assert app.session.game.records[-1].action == a.Reveal("event-09")
+    finally:
+        app.close()
+        camera.close()
+
+
+def test_a_new_cards_order_is_asked_once_then_eligibility_follows_it(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)
+        for digit in (4, 2):
+            tap(app, ("digit", digit))
+        tap(app, a.Reveal("event-42"))  # the files lack its order: asked, not revealed
+        page = page_of(app.game.view.page(app.session), app.game.view.desk, app.session.state)
+        assert app.session.state.card_index == 0 and page.title == "Event 42: what it shows"
+        for faction in ("cln", "aut", "ger", "rsi"):
+            tap(app, ("order", faction))
+        tap(app, ("answer", "events.event-42"))
+        tap(app, a.Reveal("event-42"))
+        state = app.session.state
+        assert state.card_index == 1 and state.order == ["cln", "aut", "ger", "rsi"]
+        assert "Pass (+1)" in labels(app)  # CLN acts first and passes for 1 (§6.1.2)
+        tap(app, a.Pass())
+        assert app.session.state.resources["cln"] == 6
+        tap(app, ("choice", "op"))  # the Autonomous faction, next in the card's order
+        assert [s.label for s in app.game.view.spots[:4]] == ["Gathering", "Liberation", "March", "Clash"]
+    finally:
+        app.close()
+
+
+def test_an_operation_beyond_the_resources_is_refused_in_one_sentence_before_the_tap(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.step == "choose")
+        faction = app.session.game.active()
+        state = app.session.state
+        state.resources[faction] = 0  # nothing to pay with (the test's own position)
+        tap(app, ("choice", "op"))
+        op = {"ger": "reinforce", "rsi": "conscription", "cln": "enlist", "aut": "gathering"}[faction]
+        tap(app, ("op", op))
+        tap(app, ("area", "milano"))
+        lines = [text for text, _colour in app.game.view.lines(app.session)]
+        assert any("refused" in line for line in lines), lines
+        records = len(app.session.game.records)
+        action = next(b.action for b in app.buttons if isinstance(b.action, a.Op))
+        tap(app, action)
+        assert len(app.session.game.records) == records and "refused" in app.session.message
+        assert "Traceback" not in app.session.message and app.session.message.count(".") <= 2
+    finally:
+        app.close()
+
+
+def test_an_event_card_where_an_offensive_must_be_names_the_position(service):
+    app = open_app(service, seed=4)
+    try:
+        game = app.session.game
+        game.state.resources = {"ger": 5, "rsi": 5, "cln": 5, "aut": 5}
+        for number in range(1, 10):  # nine events: card 9 should be pile 1's offensive card
+            card = f"event-{number:02d}"
+            game.play(a.Answer(f"events.{card}", {"order": ["ger", "rsi", "cln", "aut"], "symbols": []}))
+            game.play(a.Reveal(card))
+            game.play(a.Pass())
+            game.play(a.Pass())
+            game.play(a.Pass())
+            game.play(a.Pass())
+        app.draw()
+        lines = [text for text, _colour in app.game.view.lines(app.session)]
+        assert "Card 9 should be pile 1's offensive card; the deck was built differently." in lines
+    finally:
+        app.close()
+
+
+def test_undo_of_a_reveal_asks_twice_and_says_to_put_the_card_back(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.card_index == 1)
+        card = app.session.state.current
+        tap(app, ("undo",))
+        assert app.session.state.card_index == 1
+        assert f"put Event {int(card.split('-')[1])} back on top of the deck" in app.session.message
+        tap(app, ("undo",))
+        assert app.session.state.card_index == 0 and app.session.message == "Undone: card revealed."
+    finally:
+        app.close()
+
+
+def test_the_clash_die_shows_its_pips_on_the_led_die(service):
+    app = open_app(service)
+    try:
+        session = app.session
+        game = session.game
+        game.state.resources = {"ger": 5, "rsi": 5, "cln": 5, "aut": 5}
+        game.state.area("genova").aut_brigades = [2, 0]
+        game.state.area("genova").rsi = 2
+        game.play(a.Answer("events.event-11", {"order": ["aut", "ger", "rsi", "cln"], "symbols": []}))
+        game.play(a.Reveal("event-11"))
+        app.draw()
+        tap(app, ("choice", "op"))
+        tap(app, ("op", "clash"))
+        tap(app, ("area", "genova"))
+        tap(app, ("die", 2))  # the table's own die, typed in
+        action = next(b.action for b in app.buttons if isinstance(b.action, a.Op))
+        tap(app, action)
+        assert game.records[-1].drawn == (2,)
+        from hardware.faces import pips
+
+        assert session.devices.die.face == pips(2)
+    finally:
+        app.close()
+
+
+def test_every_screen_word_is_italian_in_italian(service):
+    i18n.use("it")
+    try:
+        app = open_app(service)
+        try:
+            texts = []
+            for _ in range(6):
+                texts += labels(app) + [s.label for s in app.game.view.spots]
+                texts += app.game.view.headline(app.session)
+                tap(app, ("build-next",))
+            play_until(app, lambda s: s.step == "choose")
+            texts += labels(app) + app.game.view.headline(app.session)
+            texts += [t for t, _c in app.game.view.lines(app.session)]
+            english = {"Done, next step", "Undo", "Pass (+1)", "Operation", "Adjust", "Reveal a card"}
+            assert not english & set(texts), english & set(texts)
+            assert any("Passa" in t for t in texts) and any("Annulla" in t for t in texts)
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+def test_a_game_journaled_resumes_and_the_commands_list_show_export_and_replay_it(
+    tmp_path, service, capsys, monkeypatch
+):
+    app = open_app(service, journal_dir=tmp_path)
+    try:
+        play_until(app, lambda s: s.card_index == 3)
+        shown = app.session.state
+    finally:
+        app.close()
+    store = Store(tmp_path)
+    try:
+        saved = store.games()[0]
+        assert saved.header["format"] == "companion/italy4345-record" and saved.round == 3
+        resumed = store.load(saved.id)
+        assert resumed.state.card_index == shown.card_index and resumed.state.resources == shown.resources
+        record = tmp_path / "game.jsonl"
+        record.write_text(store.export(saved.id))
+    finally:
+        store.close()
+    monkeypatch.setenv("COMPANION_STATE_DIR", str(tmp_path))
+    assert main(["games", "list"]) == 0 and "Italy '43-'45" in capsys.readouterr().out
+    assert main(["games", "show", str(saved.id)]) == 0 and "card 3" in capsys.readouterr().out
+    assert main(["replay", str(record)]) == 0 and '"card_index": 3' in capsys.readouterr().out
+    assert main(["games", "import", str(record)]) == 0
+    assert len(Store(tmp_path).games()) == 2
+
+
+def test_a_ticket_per_card_says_who_acted_and_who_is_eligible_next(service):
+    from companion.tickets.italy4345 import card_ticket
+
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.card_index == 2 and s.step == "reveal")
+    finally:
+        app.close()
+    assert wait_for(lambda: len(service.printer.printed) >= 2, 5)
+    ticket = service.printer.printed[-1]
+    text = " ".join(b.text for b in ticket.blocks if isinstance(b, Text))
+    assert "Eligible:" in text and "Not eligible:" in text and "Offensive in 7 cards (card 9)." in text
+    assert paper_mm(escpos_bytes(ticket, "POS-5890")) <= 100
+    crowded = card_ticket(app.session.state, [f"Line {n} of a crowded card." for n in range(80)])
+    assert paper_mm(escpos_bytes(crowded, "POS-5890")) <= 100  # the rest is counted on its last line
+
+
+def _killed_run(env, seed, decisions):
+    """`companion run --game italy4345 --autoplay --resume`, killed with SIGKILL once it has committed
+    this many more decisions (counted on its --trace-journal lines, so a loaded machine's slow start
+    never kills it before it plays)."""
+    command = [sys.executable, "-m", "companion.cli", "run", "--game", GAME, "--headless", "--autoplay"]
+    command += ["--resume", "--rounds", "99", "--seed", str(seed), "--trace-journal"]
+    child = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in child.stdout:
+        if line.startswith(("committed", "resumed")):
+            lines.append(line.strip())
+        if sum(seen.startswith("committed") for seen in lines) >= decisions:
+            child.send_signal(signal.SIGKILL)
+            break
+    child.wait()
+    err = child.stderr.read()
+    child.stdout.close()
+    child.stderr.close()
+    assert "Traceback" not in err, err
+    return lines
+
+
+@pytest.mark.slow
+def test_killed_with_sigkill_the_game_resumes_exactly_where_it_was(tmp_path):
+    from tests.companion.test_crash import _check_journal, _journal_position
+
+    env = {
+        **os.environ,
+        "COMPANION_STATE_DIR": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "COMPANION_CONFIG": str(tmp_path / "none.toml"),
+    }
+    rng, seen, resumed = random.Random(4345), set(), 0
+    expected = None
+    for _kill in range(6):
+        lines = _killed_run(env, rng.randrange(100), rng.randrange(3, 40))
+        if expected is not None and lines and lines[0].startswith("resumed"):
+            _, n, digest = lines[0].split()
+            assert (int(n), digest) == expected  # the very decision and state the journal holds
+            resumed += 1
+        _check_journal(tmp_path, lines, seen)
+        expected = _journal_position(tmp_path)
+    assert resumed >= 4
