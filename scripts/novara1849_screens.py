@@ -39,9 +39,8 @@ def novara_screens(suffix: str, shoot: Shoot, size: tuple[int, int]) -> None:
 
 def _start(shoot: Shoot, size: tuple[int, int], suffix: str) -> None:
     """The start screen with the game chosen, then the players' screen (two armies, no names)."""
-    app = App(
-        None, size, headless=True, new_session=lambda game, options: None, games=["novara1849", "milano1848"]
-    )
+    app = App(None, size, headless=True, new_session=lambda game, options: None)
+    app.lobby.start_screen.game = "novara1849"
     try:
         shoot(app, f"novara1849-start{suffix}")
         app.draw()

@@ -107,3 +107,22 @@ def test_the_app_offers_the_race_beside_milano_and_plays_it_through_its_buttons(
         assert store.games()[0].winner is not None
     finally:
         app.close()
+
+
+def test_every_game_on_the_picker_shows_its_whole_name_on_its_button():
+    """Five games on an 800x480 start screen (the four built in and the test game): no name runs past
+    its button or over the next one."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    from companion.ui.app import App
+    from companion.ui.widgets import label_fits
+
+    app = App(None, headless=True, new_session=lambda game, options, cards=(): None)
+    try:
+        app.draw()
+        painter = app.painter
+        picker = app.buttons[: len(tables.table_ids())]
+        assert [b.label for b in picker][-1] == dicerace.TITLE
+        for button in picker:
+            assert label_fits(button.label, button.rect, painter.body, painter.fonts["small"]), button.label
+    finally:
+        app.close()

@@ -147,7 +147,7 @@ def test_the_start_screen_offers_the_game_and_opens_on_the_turn_track(service):
     app = App(None, headless=True, new_session=new_session)
     try:
         app.draw()
-        picker = next(b for b in app.buttons if b.label == "Radetzky's March: The Road to Novara")
+        picker = next(b for b in app.buttons if b.label == "The Road to Novara")
         app.tap(picker.rect.center)
         app.draw()
         labels = [b.label for b in app.buttons]

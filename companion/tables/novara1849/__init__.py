@@ -17,7 +17,7 @@ from companion.tables.novara1849.choices import Choices
 from companion.tables.novara1849.cli import add_commands
 
 GAME = "novara1849"
-TITLE = "Radetzky's March: The Road to Novara"
+TITLE = "The Road to Novara"  # the picker's button: the full name does not fit a quarter of the screen
 
 __all__ = [
     "GAME",
