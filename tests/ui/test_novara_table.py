@@ -179,7 +179,7 @@ def test_the_secret_selection_is_hidden_until_tapped_refused_in_one_sentence_and
         tap(app, ("pick", formation))
     tap(app, ("select", "austria"))
     assert app.session.message == (
-        "Selection refused: 3 formations need 3 activation points; austria has 2 this turn."
+        "Selection refused: 3 formations need 3 activation points; Austria has 2 this turn."
     )
     assert app.game.view.draft.picks == {"A-I": "cup", "A-II": "cup", "A-III": "cup"}  # nothing lost
     tap(app, ("pick", "A-III"))  # cup -> box
@@ -192,6 +192,7 @@ def test_the_secret_selection_is_hidden_until_tapped_refused_in_one_sentence_and
     assert "A-I" not in said and "A-II" not in said  # the Austrian choice is never shown again
     tap(app, ("hand", "sardinia"))
     assert "A-I" not in words(app)
+    assert "S-1" in words(app) and "S-6" not in words(app)  # the 6th Division: a variant not in play
     tap(app, ("pick", "S-1"))
     tap(app, ("select", "sardinia"))
     said = words(app)

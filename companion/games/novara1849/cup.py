@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .dice import draw_index
-from .errors import IllegalActionError, Sentence
+from .errors import IllegalActionError, Sentence, army
 from .state import HIGHER_COMMANDERS, SIXTH, Selection, State
 
 
@@ -26,9 +26,9 @@ def check_selection(
         if state.formations.get(formation) != side:
             raise IllegalActionError(
                 Sentence(
-                    "Selection refused: {formation} is not a formation of the {side} army.",
+                    "Selection refused: {formation} is not one of {side}'s formations.",
                     formation=formation,
-                    side=side,
+                    side=army(side),
                 )
             )
         if formation == SIXTH and not state.sixth:
@@ -45,7 +45,7 @@ def check_selection(
                 "Selection refused: {spent} formations need {spent} activation points; {side} has "
                 "{points} this turn.",
                 spent=spent,
-                side=side,
+                side=army(side),
                 points=points,
             )
         )
@@ -58,9 +58,9 @@ def _check_commander(state: State, selection: Selection, factors: Mapping[str, i
     if HIGHER_COMMANDERS.get(commander) != selection.side:
         raise IllegalActionError(
             Sentence(
-                "Selection refused: {name} is not the {side} Higher Commander.",
+                "Selection refused: {name} is not {side}'s Higher Commander.",
                 name=commander or "nobody",
-                side=selection.side,
+                side=army(selection.side),
             )
         )
     if not allowed:
@@ -100,8 +100,8 @@ def _check_retreat(state: State, selection: Selection) -> None:
     if selection.side in state.retreat_used:
         raise IllegalActionError(
             Sentence(
-                "Selection refused: the {side} army has already made its one general retreat.",
-                side=selection.side,
+                "Selection refused: {side} has already made its one general retreat.",
+                side=army(selection.side),
             )
         )
     if selection.formations or selection.boxed or selection.commander:

@@ -20,4 +20,13 @@ class TableMissing(IllegalActionError):
         self.cell = cell
 
 
-__all__ = ["DataError", "IllegalActionError", "Sentence", "TableMissing", "plural"]
+ARMIES = {"austria": Sentence("Austria"), "sardinia": Sentence("Sardinia")}
+
+
+def army(side: str) -> str:
+    """A side as a sentence names it: the army's country, in the table's language (a sentence of its
+    own, so the screen translates it with the sentence around it)."""
+    return ARMIES.get(side, side)
+
+
+__all__ = ["DataError", "IllegalActionError", "Sentence", "TableMissing", "army", "plural"]

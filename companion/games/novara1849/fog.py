@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from .actions import Hide, Reveal
 from .context import Context
-from .errors import IllegalActionError, Sentence
+from .errors import IllegalActionError, Sentence, army
 from .state import State
 from .turns import Events
 
@@ -36,12 +36,14 @@ def hide(state: State, action: Hide, context: Context) -> tuple[State, Events]:
         if counter is None or counter.side != action.side or not state.on_map(unit):
             raise IllegalActionError(
                 Sentence(
-                    "Hiding refused: {unit} is not a {side} unit on the map.", unit=unit, side=action.side
+                    "Hiding refused: {unit} is not one of {side}'s units on the map.",
+                    unit=unit,
+                    side=army(action.side),
                 )
             )
     hidden = {**state.hidden, action.side: {**boxes, action.box: action.units}}
     return replace(state, hidden=hidden), [
-        Sentence("The {side} display is filled in secret.", side=action.side)
+        Sentence("{side}'s display is filled in secret.", side=army(action.side))
     ]
 
 
@@ -69,7 +71,9 @@ def reveal(state: State, action: Reveal) -> tuple[State, Events]:
     boxes = state.hidden.get(action.side, {})
     if action.box not in boxes or state.pending is not None:
         raise IllegalActionError(
-            Sentence("Reveal refused: the {side} display has no box {box}.", side=action.side, box=action.box)
+            Sentence(
+                "Reveal refused: {side}'s display has no box {box}.", side=army(action.side), box=action.box
+            )
         )
     units = boxes[action.box]
     rest = {box: held for box, held in boxes.items() if box != action.box}

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from .actions import ApplyLosses
 from .context import Context
-from .errors import IllegalActionError, Sentence
+from .errors import IllegalActionError, Sentence, army
 from .results import Losses, advance_allowance, apply_losses
 from .state import Ledger, Pending, State
 from .turns import Events
@@ -21,7 +21,7 @@ def allocate(state: State, action: ApplyLosses, context: Context) -> tuple[State
         raise IllegalActionError(Sentence("Losses refused: no losses are waiting to be applied."))
     (side, owed), rest = pending.due[0], pending.due[1:]
     if action.side != side:
-        raise IllegalActionError(Sentence("Losses refused: the {side} losses come first.", side=side))
+        raise IllegalActionError(Sentence("Losses refused: {side}'s losses come first.", side=army(side)))
     if action.withdrawal and not pending.withdrawal_allowed:
         raise IllegalActionError(Sentence("Losses refused: retreats cannot absorb losses here."))
     involved = tuple(
@@ -34,7 +34,7 @@ def allocate(state: State, action: ApplyLosses, context: Context) -> tuple[State
     events = [
         Sentence(
             "{side}: {n} step(s) lost{how}.",
-            side=side,
+            side=army(side),
             n=losses.applied,
             how=f" after a {losses.withdrawal}-hex withdrawal" if losses.withdrawal else "",
         )

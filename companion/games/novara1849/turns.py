@@ -9,7 +9,7 @@ from dataclasses import replace
 from .actions import Activate, EndActivation, Select, Surprise, TurnFacts
 from .context import Context
 from .cup import check_selection, cup_of, draw
-from .errors import IllegalActionError, Sentence
+from .errors import IllegalActionError, Sentence, army
 from .state import Activation, Selection, State
 
 Events = list[Sentence]
@@ -65,7 +65,7 @@ def select(state: State, action: Select, context: Context) -> tuple[State, Event
         raise IllegalActionError(Sentence("Selection refused: formations are chosen at the start of a turn."))
     if action.side in state.selections:
         raise IllegalActionError(
-            Sentence("Selection refused: the {side} selection is already in.", side=action.side)
+            Sentence("Selection refused: {side}'s selection is already in.", side=army(action.side))
         )
     chosen = Selection(action.side, action.formations, action.commander, action.boxed, action.general_retreat)
     check_selection(
@@ -77,7 +77,7 @@ def select(state: State, action: Select, context: Context) -> tuple[State, Event
     selections = {**state.selections, action.side: chosen}
     state = replace(state, selections=selections)
     if len(selections) < 2:
-        return state, [Sentence("The {side} selection is in.", side=action.side)]
+        return state, [Sentence("{side}'s selection is in.", side=army(action.side))]
     return open_cup(state), [
         Sentence("Both selections are in: the cup holds {n} chits.", n=len(open_cup(state).cup))
     ]
@@ -200,7 +200,11 @@ def _check_independents(state: State, chit: str, side: str, named: tuple[str, ..
         counter = state.counters.get(unit)
         if counter is None or counter.side != side or not state.on_map(unit):
             raise IllegalActionError(
-                Sentence("Activation refused: {unit} is not a {side} unit on the map.", unit=unit, side=side)
+                Sentence(
+                    "Activation refused: {unit} is not one of {side}'s units on the map.",
+                    unit=unit,
+                    side=army(side),
+                )
             )
         if unit in state.activated_units:
             raise IllegalActionError(

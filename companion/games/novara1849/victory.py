@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from .actions import Concede, ExitMap, OccupyCity
 from .context import Context
-from .errors import IllegalActionError, Sentence
+from .errors import IllegalActionError, Sentence, army
 from .state import State
 from .turns import Events
 
@@ -81,7 +81,7 @@ def occupy(state: State, action: OccupyCity, context: Context) -> tuple[State, E
     cities = {**state.cities, action.city: action.side}
     supplied = {**state.supplied_entry, action.city: action.supplied}
     state = replace(state, cities=cities, supplied_entry=supplied)
-    events = [Sentence("{city} is held by {side}.", city=action.city, side=action.side)]
+    events = [Sentence("{city} is held by {side}.", city=action.city, side=army(action.side))]
     if context.scenario not in CAMPAIGN_RULES:
         sudden, _ = SCENARIO_VICTORY.get(context.scenario, ((), None))
         if action.side == "austria" and action.city in sudden:
@@ -121,7 +121,7 @@ def concede(state: State, action: Concede) -> tuple[State, Events]:
         raise IllegalActionError(Sentence("Concession refused: say which side concedes."))
     winner = other(action.side)
     return replace(state, phase="over", winner=winner, how=f"{action.side} conceded"), [
-        Sentence("{side} concedes on turn {turn}.", side=action.side, turn=state.turn)
+        Sentence("{side} concedes on turn {turn}.", side=army(action.side), turn=state.turn)
     ]
 
 

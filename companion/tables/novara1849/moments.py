@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.night import CHECKED
-from companion.games.novara1849.state import HIGHER_COMMANDERS, State
+from companion.games.novara1849.state import HIGHER_COMMANDERS, SIXTH, State
 from companion.games.novara1849.victory import CITIES_3, CITIES_6, CP_DIFFERENCE, SCENARIO_VICTORY
 from companion.i18n import _, ngettext
 from companion.tables.base import Entry, Play, Undo
@@ -75,6 +75,11 @@ def formations_of(state: State, side: str) -> list[str]:
     return sorted(f for f, s in state.formations.items() if s == side)
 
 
+def selectable(state: State, side: str) -> list[str]:
+    """The formations a side may put in the cup: the 6th Division only once it has entered."""
+    return [f for f in formations_of(state, side) if f != SIXTH or state.sixth]
+
+
 def turn_facts(moment: Moment, draft: Draft, state: State, fixed: tuple[int, ...]) -> None:
     sheet = moment.sheet
     sheet.say(_("Turn {turn}: what does the turn track show?").format(turn=state.turn))
@@ -135,7 +140,7 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
         ).format(side=side_name(side), spent=spent, points=points, name=commander.title())
     )
     names = {"": _("not chosen"), "cup": _("cup"), "box": _("box"), "retreat": _("retreat")}
-    formations = formations_of(state, side)
+    formations = selectable(state, side)
     if len(formations) <= 5:  # a row each: the chit's name, then its place
         for formation in formations:
             pick = draft.picks.get(formation, "")

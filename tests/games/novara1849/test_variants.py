@@ -271,7 +271,7 @@ def test_r34_r35_the_hidden_display_is_secret_moves_dummies_and_reveals_under_fo
         fog("dummies").play(Hide("austria", "A", ("IR 28",)))
     g = fog()
     events = g.play(Hide("austria", "C", ("IR 28", "KJ 4")))
-    assert events == ["The austria display is filled in secret."]  # names nothing on the shared screen
+    assert events == ["Austria's display is filled in secret."]  # names nothing on the shared screen
     assert g.display("austria") == {"C": ("IR 28", "KJ 4")} and g.display("sardinia") == {}
     assert not g.state.on_map("IR 28")
     g.play(TurnFacts(False, 2, 1))
@@ -292,7 +292,7 @@ def test_r34_r35_the_hidden_display_is_secret_moves_dummies_and_reveals_under_fo
 
 def test_hiding_comes_before_the_selection_and_only_the_owners_units() -> None:
     g = fog()
-    with pytest.raises(IllegalActionError, match="3 Piemonte is not a austria unit on the map"):
+    with pytest.raises(IllegalActionError, match="3 Piemonte is not one of Austria's units on the map"):
         g.play(Hide("austria", "A", ("3 Piemonte",)))
     with pytest.raises(IllegalActionError, match="choose an empty box from A to H"):
         g.play(Hide("austria", "J", ("IR 28",)))
