@@ -52,17 +52,6 @@ def chit_label(edition: Any, chit: str) -> str:
     return f"{chit} {label}".strip() if label and label != chit else chit
 
 
-def event_text(sentence: object) -> str:
-    """What a decision did (the engine's sentence) in the table's language, its sides by their names as
-    printed (Austria, Sardinia) rather than the engine's ids."""
-    template = getattr(sentence, "template", None)
-    if not isinstance(template, str):
-        return str(sentence)
-    values = getattr(sentence, "values", {})
-    named = {key: value.title() if value in SIDES else value for key, value in values.items()}
-    return _(template).format(**named)
-
-
 def number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else decimal(float(value), 1)
 

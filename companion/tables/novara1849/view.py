@@ -17,7 +17,7 @@ from companion.tables.novara1849 import fights, moments
 from companion.tables.novara1849.draft import Draft
 from companion.tables.novara1849.moments import Moment
 from companion.tables.novara1849.sheet import Sheet
-from companion.tables.novara1849.texts import event_text, side_name
+from companion.tables.novara1849.texts import side_name
 from companion.ui import theme
 from companion.ui.painter import Painter
 
@@ -177,7 +177,7 @@ class NovaraView(StillBoard):
         """The moment's own sentences, then what the last decision did."""
         found = list(self.build(session).lines)
         if session.last_events and not found:
-            found += [(event_text(event), theme.MUTED) for event in session.last_events[-3:]]
+            found += [(i18n.translate(event), theme.MUTED) for event in session.last_events[-3:]]
         return found
 
     def entries(self, session: Any) -> list[Any]:
