@@ -10,6 +10,19 @@ from companion.games.base import PlayedGame
 from companion.games.vocabulary import DataError
 
 
+def load_json(text: str, field: str) -> Any:
+    """Any JSON a game reads (a state file, a record line, a battle file), or DataError naming `field`
+    and the fault: broken, nested too deeply, or a number longer than Python reads (4,300 digits)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(field, f"is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise DataError(field, "is nested too deeply") from None
+    except ValueError:  # Python refuses integers of more than 4,300 digits
+        raise DataError(field, "holds a number too long to be any count in the game") from None
+
+
 def dump_record(game: PlayedGame) -> str:
     lines = [json.dumps(game.header())] + [json.dumps(r.to_dict()) for r in game.records]
     return "\n".join(lines) + "\n"

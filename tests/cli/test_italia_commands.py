@@ -184,8 +184,9 @@ def hostile():
         return data
 
     return [
-        ("{not json", "is not JSON (line 1)"),
-        (deep, "is not JSON"),
+        ("{not json", "is not JSON (Expecting property name enclosed in double quotes at line 1, column 2)"),
+        ('{"attacker": ' + "9" * 5000 + "}", "holds a number too long to be any count in the game"),
+        (deep, "is nested too deeply"),
         ([1, 2], "file: must be a JSON object"),
         (changed(format="x"), "format: must be 'companion/italia-battle'"),
         (

@@ -70,7 +70,13 @@ def test_deck_check_names_the_first_wrong_position(
     )
     (tmp_path / "bad.json").write_text("{")
     assert run("deck", "check", str(tmp_path / "bad.json")) == 2
-    assert capsys.readouterr().err.strip() == f"companion: {tmp_path / 'bad.json'}: is not JSON"
+    assert capsys.readouterr().err.strip() == (
+        f"companion: {tmp_path / 'bad.json'}: is not JSON (Expecting property name enclosed in double quotes "
+        "at line 1, column 2)"
+    )
+    (tmp_path / "long.json").write_text("[" + "9" * 5000 + "]")
+    assert run("deck", "check", str(tmp_path / "long.json")) == 2
+    assert "holds a number too long to be any count in the game" in capsys.readouterr().err
 
 
 def test_deck_odds_and_battle(capsys: pytest.CaptureFixture[str]) -> None:

@@ -305,9 +305,10 @@ def test_a_higher_commander_used_twice_running_is_refused(
     ("content", "problem"),
     [
         ("{not json", "is not JSON"),
+        ("[" + "9" * 5000 + "]", "holds a number too long to be any count in the game"),
         ("[]", "format: must be 'companion/novara1849-state'"),
         (b"\xff\xfe", "is not UTF-8 text"),
-        ("[" * 100000, "is not JSON"),
+        ("[" * 100000, "is nested too deeply"),
     ],
 )
 def test_files_that_are_not_state_files(

@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, fields, replace
 from typing import Any
 
+from companion.games.records import load_json
 from companion.games.vocabulary import DataError
 
 from .battlefile import battle_from_dict, battle_to_dict, sea_from_dict, sea_to_dict
@@ -26,10 +27,7 @@ def dumps(state: State) -> str:
 
 
 def loads(text: str) -> State:
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise DataError("state", "is not JSON") from None
+    data = load_json(text, "state")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DataError("format", f"must be {FORMAT!r}")
     known = {f.name for f in fields(State)}

@@ -7,6 +7,8 @@ import json
 from dataclasses import asdict, fields
 from typing import Any
 
+from companion.games.records import load_json
+
 from .deck import CARD_IDS
 from .edition import Edition
 from .errors import DataError, IllegalActionError
@@ -37,10 +39,7 @@ def loads(text: str, edition: Edition) -> State:
     """The state a file holds, or DataError naming the field at fault."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise DataError("state", "is over 1 MiB")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise DataError("state", "is not JSON (or is nested too deeply)") from None
+    data = load_json(text, "state")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DataError("format", f"must be {FORMAT!r}")
     if data.get("version") != 1:

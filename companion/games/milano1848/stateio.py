@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from companion.games.records import load_json
+
 from .edition import HELPS, UNKNOWN_CARD, Edition
 from .errors import DataError
 from .fights import TRACK_START
@@ -102,14 +104,7 @@ def dumps(state: State) -> str:
 
 def loads(text: str, edition: Edition) -> State:
     """Parse and validate a state file; DataError names the field and the fault."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError("file", f"is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})") from None
-    except RecursionError:
-        raise DataError("file", "is nested too deeply to be a state file") from None
-    except ValueError:  # Python refuses integers of more than 4,300 digits
-        raise DataError("file", "holds a number too long to be any count in the game") from None
+    data = load_json(text, "file")
     return state_from_dict(data, edition)
 
 

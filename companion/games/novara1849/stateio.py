@@ -10,6 +10,8 @@ import types
 import typing
 from typing import Any
 
+from companion.games.records import load_json
+
 from .errors import DataError
 from .readings import Readings
 from .setup import SCENARIOS
@@ -30,10 +32,7 @@ def dumps(state: State) -> str:
 
 def loads(text: str) -> State:
     """A state from its file; DataError names the field and the fault."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        raise DataError("state", f"is not JSON ({exc})") from None
+    data = load_json(text, "state")
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
         raise DataError("format", f"must be {FORMAT!r}, version {VERSION}")
     body = {k: v for k, v in data.items() if k not in ("format", "version")}

@@ -17,6 +17,7 @@ from companion.games.italia.battlefile import BattleFile, read_battle_file
 from companion.games.italia.battlerun import Resolved, resolve, result
 from companion.games.italia.edition import Edition
 from companion.games.italia.game import Game, Options, State
+from companion.games.records import load_json
 from companion.games.vocabulary import DataError, IllegalActionError
 from companion.tables.italia.datacheck import check_data
 
@@ -43,16 +44,15 @@ def new_game(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_json(path: str) -> Any:
+def read_json_file(path: str) -> Any:
     try:
-        return json.loads(read_text(path, MAX_STATE_BYTES))
-    except (json.JSONDecodeError, RecursionError) as exc:
-        where = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
-        raise UserError(f"{path}: is not JSON{where}") from None
+        return load_json(read_text(path, MAX_STATE_BYTES), path)
+    except DataError as exc:
+        raise UserError(str(exc)) from None
 
 
 def load_battle(path: str) -> tuple[dict[str, Any], BattleFile]:
-    data = load_json(path)
+    data = read_json_file(path)
     try:
         return data, read_battle_file(data)
     except DataError as exc:

@@ -18,6 +18,7 @@ from companion.games.italy4345.game import Game
 from companion.games.italy4345.model import NAMES, Options
 from companion.games.italy4345.offensive import even_moves, garrison_moves
 from companion.games.italy4345.scoring import incomes, scores
+from companion.games.records import load_json
 from companion.paths import state_dir
 
 MAX_DECK_BYTES = 64 << 10
@@ -77,9 +78,9 @@ def deck_build(args: argparse.Namespace) -> int:
 @user_errors
 def deck_check(args: argparse.Namespace) -> int:
     try:
-        order = json.loads(read_text(args.order, MAX_DECK_BYTES))
-    except (json.JSONDecodeError, RecursionError):
-        raise UserError(f"{args.order}: is not JSON") from None
+        order = load_json(read_text(args.order, MAX_DECK_BYTES), args.order)
+    except DataError as exc:
+        raise UserError(str(exc)) from None
     if not isinstance(order, list) or not all(isinstance(c, str) for c in order):
         raise UserError(f"{args.order}: must be a list of card ids, top first")
     fault = deck.check(order, args.long)
