@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.bombard import Battery, bombard
 from companion.games.novara1849.charge import charge_dice
-from companion.games.novara1849.combat import Preview
+from companion.games.novara1849.combat import ENCIRCLEMENT, Preview, defenders_choice
 from companion.games.novara1849.cup import cup_view
 from companion.games.novara1849.errors import TableMissing
 from companion.games.novara1849.fights import fight_preview
@@ -240,8 +240,12 @@ def _odds(shown: Preview) -> list[Block]:
         )
     ]
     for why, n in shown.shifts:
-        reason = "encircled" if why == "encirclement" else why.split(" (")[0]
+        chosen = defenders_choice(why)
+        inner = str(getattr(why, "values", {}).get("why", why)) if chosen else why
+        reason = "encircled" if why == ENCIRCLEMENT else inner
         lines.append(Columns(reason[:24], f"{n:+d}"))
+        if chosen:
+            lines.append(Text(" (defender's choice)"))
     note = " (clamped)" if shown.clamp_note else ""
     lines.append(Columns("COLUMN", shown.final_column + note, bold=True))
     return lines

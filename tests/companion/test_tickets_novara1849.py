@@ -125,6 +125,7 @@ def crowded_combat() -> Game:
 def test_the_most_crowded_combat_still_fits_and_names_its_result() -> None:
     ticket = combat_ticket(crowded_combat())
     said = " ".join(lines(ticket))
+    assert "terrain: town | -2  (defender's choice)" in said  # the largest of three, his to pick
     assert "RESULT | A2D2 (read from map)" in said and "12 units, CF 108" in said
     assert "Sardinia units withdrew 2 hexes:" in said and fits(ticket)
 

@@ -415,3 +415,46 @@ def test_reinforcements_due_are_placed_from_the_cup_screen(service):
         assert "IR 99" not in app.session.state.waiting
     finally:
         app.close()
+
+
+def test_the_previews_reasons_come_as_sentences_and_are_said_in_the_tables_language():
+    """Issue 17: the engine gives each shift and modifier as a Sentence (template and values); the screen
+    translates it, the terrain the players took from their chart named as such, no English matched."""
+    from companion.games.novara1849.combat import Combat, DefendingHex, Fighter, preview
+    from companion.games.novara1849.ladder import TEXT_LADDER, Ladder
+    from companion.games.novara1849.readings import Readings
+    from companion.tables.novara1849.texts import preview_lines
+
+    combat = Combat(
+        (Fighter("Bers", 6, elite=1, hex=1), Fighter("Batt", 3, "artillery", elite=1, hex=4)),
+        (Fighter("IR 7", 2, elite=1),),
+        (DefendingHex("chart", 1),),
+        hexside="stream",
+        hexside_shifts=2,
+    )
+    shown = preview(combat, Ladder.of(TEXT_LADDER), Readings())
+    assert [why.template for why, _ in shown.shifts] == [
+        "{why} (the defender's choice, not added up)",
+        "encirclement",
+    ]
+    i18n.use("it")
+    try:
+        said = preview_lines(shown)
+    finally:
+        i18n.use("en")
+    assert (
+        "2 a sinistra: lato attraversato da tutti gli attaccanti: stream (scelta del difensore, non si sommano)"
+        in said
+    )
+    assert "1 a destra: accerchiamento" in said
+    assert "Dado +1: bonus d'élite di fanteria/cavalleria (attaccante): Bers" in said
+    assert "Dado +1: bonus d'élite di artiglieria (attaccante): Batt" in said
+    assert "Dado -1: bonus d'élite di fanteria/cavalleria (difensore): IR 7" in said
+    english = preview_lines(
+        preview(
+            Combat(combat.attackers, combat.defenders, (DefendingHex("chart", 3),)),
+            Ladder.of(TEXT_LADDER),
+            Readings(),
+        )
+    )
+    assert "3 left: terrain: your chart" in english

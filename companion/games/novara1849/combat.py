@@ -64,13 +64,13 @@ class Preview:
     defence_parts: tuple[tuple[str, Fraction, str], ...]
     ratio: Fraction
     base_column: str
-    shifts: tuple[tuple[str, int], ...]
+    shifts: tuple[tuple[Sentence, int], ...]  # each reason a Sentence: translated on screen
     final_column: str
     final_position: int
     clamp_note: str
     encircled: bool
     encircled_source: str
-    die_modifiers: tuple[tuple[str, int], ...]
+    die_modifiers: tuple[tuple[Sentence, int], ...]
     refusals: tuple[Sentence, ...] = field(default=())
 
     @property
@@ -195,38 +195,64 @@ def encirclement(combat: Combat) -> tuple[bool, str]:
     return all(ring_encircles(ring, combat.between_empty) for ring in rings(combat)), "ring"
 
 
-def column_shifts(combat: Combat, encircled: bool) -> tuple[tuple[str, int], ...]:
-    """R-5: the single largest left shift the defender may choose; one right shift for encirclement."""
-    options = [(f"terrain: {h.terrain}", h.left_shifts) for h in combat.hexes if h.left_shifts]
+def column_shifts(combat: Combat, encircled: bool) -> tuple[tuple[Sentence, int], ...]:
+    """R-5: the single largest left shift the defender may choose; one right shift for encirclement.
+    Each reason a Sentence (its template and values), so a screen says it in the table's language."""
+    options = [
+        (Sentence("terrain: {name}", name=h.terrain), h.left_shifts) for h in combat.hexes if h.left_shifts
+    ]
     if combat.hexside_shifts:
-        options.append((f"hexside every attacker crosses: {combat.hexside}", combat.hexside_shifts))
-    shifts: list[tuple[str, int]] = []
+        options.append(
+            (Sentence("hexside every attacker crosses: {name}", name=combat.hexside), combat.hexside_shifts)
+        )
+    shifts: list[tuple[Sentence, int]] = []
     if options:
         why, best = max(options, key=lambda option: option[1])
-        chosen = " (the defender's choice, not added up)" if len(options) > 1 else ""
-        shifts.append((why + chosen, -best))
+        if len(options) > 1:
+            why = Sentence("{why} (the defender's choice, not added up)", why=why)
+        shifts.append((why, -best))
     if encircled:
-        shifts.append(("encirclement", 1))
+        shifts.append((ENCIRCLEMENT, 1))
     return tuple(shifts)
 
 
-def die_modifiers(combat: Combat, readings: Readings) -> tuple[tuple[str, int], ...]:
+ENCIRCLEMENT = Sentence("encirclement")
+DEFENDERS_MARCHED = Sentence("the defenders force-marched this turn")
+
+
+def elite_reason(side: str, group: str, unit: str) -> Sentence:
+    """The reason of an elite bonus die modifier (each template whole, so the catalog holds it)."""
+    if side == "attacker":
+        if group == "artillery":
+            return Sentence("attacker's elite artillery bonus: {unit}", unit=unit)
+        return Sentence("attacker's elite infantry/cavalry bonus: {unit}", unit=unit)
+    if group == "artillery":
+        return Sentence("defender's elite artillery bonus: {unit}", unit=unit)
+    return Sentence("defender's elite infantry/cavalry bonus: {unit}", unit=unit)
+
+
+def defenders_choice(why: str) -> bool:
+    """Whether a shift's reason is the defender's pick among several terrain or hexside shifts (R-5)."""
+    return getattr(why, "template", "") == "{why} (the defender's choice, not added up)"
+
+
+def die_modifiers(combat: Combat, readings: Readings) -> tuple[tuple[Sentence, int], ...]:
     """R-6b: per engaged hex, the best artillery and the best infantry/cavalry bonus of its non-Shaken
     units; added for the attacker, subtracted for the defender. Then the forced march +1 (R-8)."""
     found = _elite(combat.attackers, "attacker", 1) + _elite(combat.defenders, "defender", -1)
     marched = [f.forced_march for f in combat.defenders]
     if marched and (any(marched) if readings.forced_march_bonus_when == "any" else all(marched)):
-        found.append(("the defenders force-marched this turn", 1))
+        found.append((DEFENDERS_MARCHED, 1))
     return tuple(found)
 
 
-def _elite(fighters: tuple[Fighter, ...], side: str, sign: int) -> list[tuple[str, int]]:
-    found: list[tuple[str, int]] = []
+def _elite(fighters: tuple[Fighter, ...], side: str, sign: int) -> list[tuple[Sentence, int]]:
+    found: list[tuple[Sentence, int]] = []
     for place in sorted({f.hex for f in fighters}):
         for group, kinds in (("artillery", ARTILLERY), ("infantry/cavalry", INFANTRY_CAVALRY)):
             able = [f for f in fighters if f.hex == place and f.kind in kinds and f.elite and f.bonus]
             able = [f for f in able if not f.shaken]
             if able:
                 best = max(able, key=lambda f: f.elite)
-                found.append((f"{side}'s elite {group} bonus: {best.id}", sign * best.elite))
+                found.append((elite_reason(side, group, best.id), sign * best.elite))
     return found

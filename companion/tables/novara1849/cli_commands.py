@@ -18,7 +18,7 @@ from companion.games.novara1849 import RULES, Edition, Game, Readings, scenario
 from companion.games.novara1849.charge import charge_dice
 from companion.games.novara1849.combat import Combat, DefendingHex, Fighter, Preview, preview
 from companion.games.novara1849.context import Context
-from companion.games.novara1849.errors import DataError, IllegalActionError, TableMissing
+from companion.games.novara1849.errors import DataError, IllegalActionError, Sentence, TableMissing
 from companion.games.novara1849.plugin import FILES
 from companion.games.novara1849.results import lookup
 from companion.games.novara1849.state import State
@@ -121,15 +121,15 @@ def _ring(text: str | None, count: int) -> tuple[int, ...]:
     return places
 
 
-def _bonus(text: str | None) -> tuple[tuple[str, int], ...]:
+def _bonus(text: str | None) -> tuple[tuple[Sentence, int], ...]:
     if not text:
         return ()
     match = re.fullmatch(r"([+-]?\d)/([+-]?\d)", text)
     if not match:
         raise UserError("--bonus: give the attacker's and the defender's modifiers: +2/-1")
     pairs = (
-        ("attacker's further modifier (players)", int(match.group(1))),
-        ("defender's further modifier (players)", int(match.group(2))),
+        (Sentence("attacker's further modifier (players)"), int(match.group(1))),
+        (Sentence("defender's further modifier (players)"), int(match.group(2))),
     )
     return tuple((why, n) for why, n in pairs if n)
 

@@ -7,7 +7,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from companion.i18n import _, decimal
+from companion.games.vocabulary import Sentence
+from companion.i18n import _, decimal, translate
 
 SIDES = ("austria", "sardinia")
 
@@ -56,16 +57,6 @@ def number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else decimal(float(value), 1)
 
 
-REASONS = (
-    (re.compile(r"terrain: (.+?)( \(the defender's choice, not added up\))?$"), "terrain"),
-    (
-        re.compile(r"hexside every attacker crosses: (.*?)( \(the defender's choice, not added up\))?$"),
-        "hexside",
-    ),
-    (re.compile(r"(attacker|defender)'s elite (artillery|infantry/cavalry) bonus: (.+)$"), "elite"),
-)
-
-
 HOW = (
     (re.compile(r"(austria|sardinia) conceded$"), "conceded"),
     (re.compile(r"points (\d+) to (\d+)$"), "points"),
@@ -104,23 +95,20 @@ def place(name: str) -> str:
     return _("your chart") if name == "chart" else name
 
 
-def reason(text: str) -> str:
-    """An engine's reason (English, with a unit's or a terrain's name in it) in the table's language."""
-    fixed = {
-        "encirclement": _("encirclement"),
-        "the defenders force-marched this turn": _("the defenders force-marched this turn"),
+def reason(why: object) -> str:
+    """An engine's reason (a Sentence: its template and values) in the table's language; a terrain or
+    hexside the players took from their chart ("chart") is named as such."""
+    return translate(_charted(why))
+
+
+def _charted(why: object) -> object:
+    if not isinstance(why, Sentence):
+        return why
+    named = {
+        key: place(v) if key == "name" and isinstance(v, str) else _charted(v)
+        for key, v in why.values.items()
     }
-    kind, found = matched(text, REASONS)
-    if text in fixed or found is None:
-        return fixed.get(text, text)
-    if kind == "elite":
-        who = _("attacker") if found.group(1) == "attacker" else _("defender")
-        group = _("artillery") if found.group(2) == "artillery" else _("infantry/cavalry")
-        return _("{who}'s elite {group} bonus: {unit}").format(who=who, group=group, unit=found.group(3))
-    choice = _(" (the defender's choice)") if found.group(2) else ""
-    if kind == "terrain":
-        return _("terrain: {name}").format(name=place(found.group(1))) + choice
-    return _("hexside: {name}").format(name=place(found.group(1)) or "-") + choice
+    return Sentence(why.template, **named)
 
 
 def preview_lines(preview: Any) -> list[str]:
