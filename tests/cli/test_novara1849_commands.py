@@ -53,6 +53,27 @@ def test_new_takes_the_sixth_division_and_the_fog_of_war(capsys: pytest.CaptureF
     assert RULES.loads(json.dumps(state), Edition()).seed == 3
 
 
+def test_the_state_file_keeps_the_variants_and_vp_names_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 17: sixth_division and fog travel in the state file (round trip), and vp says them."""
+    state = new_state(capsys, "--sixth-division", "--fog", "dummies")
+    assert state["sixth_division"] is True and state["fog"] == "dummies"
+    loaded = RULES.loads(json.dumps(state), Edition())
+    assert loaded.sixth_division and loaded.fog == "dummies"
+    assert json.loads(RULES.dumps(loaded)) == state
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps({**state, "turn": 6, "sixth": 5}))
+    code, out, _ = run(capsys, "vp", str(path))
+    assert code == 0 and "variants: 6th Division (entered on turn 5), fog of war: dummies" in out
+    code, out, _ = run(capsys, "vp", str(path), "--json")
+    assert json.loads(out)["sixth_entered"] == 5 and json.loads(out)["fog"] == "dummies"
+    plain = new_state(capsys)
+    assert plain["sixth_division"] is False and plain["fog"] == ""
+    path.write_text(json.dumps(plain))
+    assert "variants: none" in run(capsys, "vp", str(path))[1]
+
+
 def test_tables_check_names_a_switched_reading(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     rules = (ASSETS / "rules.toml").read_text().replace('steps_lost = "net"', 'steps_lost = "gross"')
     (tmp_path / "rules.toml").write_text(rules)
@@ -231,6 +252,13 @@ def state_text(capsys: pytest.CaptureFixture[str], **changes: object) -> str:
         ({"colour": "red"}, ("colour: is not a field of the state file",)),
         ({"commander_used": {"radetzky": 9}}, ("commander_used.radetzky",)),
         ({"scenario": "waterloo"}, ("scenario: must be one of",)),
+        ({"fog": "rain"}, ('fog: must be "", "dummies" or "hidden"',)),
+        ({"fog": 7}, ("fog: must be a short text",)),
+        ({"sixth_division": "yes"}, ("sixth_division: must be true or false",)),
+        ({"sixth": 5}, ("sixth: the 6th Division entered, but sixth_division (the variant) is false",)),
+        ({"sixth_division": True, "sixth": 9}, ("sixth: the 6th Division cannot have entered on turn 9",)),
+        ({"hidden": {"austria": {"C": ["x"]}}}, ("hidden: units are in a Hidden Forces Display, but fog",)),
+        ({"fog": "hidden", "hidden": {"austria": {"Z": []}}}, ("hidden.austria.Z: must be a side's box",)),
     ],
 )
 def test_a_bad_state_file_is_one_line_naming_file_and_field(

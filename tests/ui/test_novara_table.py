@@ -129,8 +129,11 @@ def test_a_whole_turn_and_a_night_played_by_taps_alone(app, service):
         "night-supply",
         "recover",
         "end-turn",
+        "command-factor",
     ):
         assert kind in played, kind
+    assert app.session.state.command_factors["radetzky"] == 2  # typed in by taps on the selection screen
+    assert any(getattr(r.action, "commander", "") == "radetzky" for r in app.session.game.records)
     activations = [r.action for r in app.session.game.records if isinstance(r.action, a.Activate)]
     assert any(act.forced_march for act in activations)
     assert app.session.state.turn == 3
@@ -458,3 +461,17 @@ def test_the_previews_reasons_come_as_sentences_and_are_said_in_the_tables_langu
         )
     )
     assert "3 left: terrain: your chart" in english
+
+
+def test_the_selection_screen_sets_and_corrects_a_command_factor_as_a_decision(app):
+    """Issue 17: the factor is set mid-game on the selection screen, each tap a decision Undo takes back."""
+    play_until(app, lambda s: s.phase == "select")
+    tap(app, ("hand", "austria"))
+    assert "Radetzky's Command Factor" in words(app)
+    tap(app, ("factor", "radetzky", 1))
+    tap(app, ("factor", "radetzky", 2))
+    assert app.session.state.command_factors == {"radetzky": 2}
+    tap(app, ("factor", "radetzky", 3))
+    app.session.undo()
+    assert app.session.state.command_factors == {"radetzky": 2}
+    assert app.session.message == "Undone: Command Factor."

@@ -246,6 +246,16 @@ class Reveal(Action):
 
 
 @dataclass(frozen=True)
+class SetCommandFactor(Action):
+    """A Higher Commander's Command Factor read off his chit, set or corrected during the game (it bounds
+    his box from the next selection on; text: Higher Commanders)."""
+
+    kind: ClassVar[str] = "command-factor"
+    commander: str = ""
+    factor: int = 0
+
+
+@dataclass(frozen=True)
 class EndTurn(Action):
     kind: ClassVar[str] = "end-turn"
 
@@ -284,6 +294,7 @@ ACTIONS: dict[str, type[Action]] = {
         Hide,
         MoveDummies,
         Reveal,
+        SetCommandFactor,
     )
 }
 

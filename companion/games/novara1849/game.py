@@ -107,7 +107,7 @@ class Game:
 def legal_actions(state: State) -> list[a.Action]:
     if state.phase == "over":
         return []
-    found: list[a.Action] = [a.EnterUnit(), a.Concede("austria"), a.Concede("sardinia")]
+    found: list[a.Action] = [a.EnterUnit(), a.SetCommandFactor(), a.Concede("austria"), a.Concede("sardinia")]
     if state.phase == "turn":
         return [a.TurnFacts(), *found]
     if state.phase == "select":

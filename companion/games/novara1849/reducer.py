@@ -22,6 +22,7 @@ from .turns import (
     end_turn,
     pass_chit,
     select,
+    set_command_factor,
     surprise,
     turn_facts,
 )
@@ -74,6 +75,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Hide: _plain(hide, "action", "context"),
     a.MoveDummies: _plain(move_dummies),
     a.Reveal: _plain(reveal, "action"),
+    a.SetCommandFactor: _plain(set_command_factor, "action", "context"),
 }
 
 

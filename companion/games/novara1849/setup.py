@@ -180,6 +180,9 @@ def new_state(context: Context, options: Options) -> State:
         scenario=options.scenario,
         readings=context.readings,
         waiting=waiting,
+        sixth_division=options.sixth_division,
+        fog=options.fog,
+        command_factors={**context.edition.command_factors, **context.command_factors},
     )
     return begin_turn(state, context)
 

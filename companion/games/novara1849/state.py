@@ -101,6 +101,9 @@ class State:
     sixth: int = 0  # the turn the 6th Division entered (variant): +1 Sardinian activation point from then
     hidden: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)  # side -> box -> units
     set_up: bool = False  # Fateful Novara's starting losses entered
+    sixth_division: bool = False  # the 6th Division variant is in play (a state file is read without options)
+    fog: str = ""  # the Fog of War option both players chose: "", "dummies" or "hidden"
+    command_factors: dict[str, int] = field(default_factory=dict)  # Higher Commander -> his chit's number
 
     def side_of(self, chit: str) -> str:
         if chit in self.formations:

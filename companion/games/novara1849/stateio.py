@@ -14,7 +14,7 @@ from companion.games.records import load_json
 
 from .errors import DataError
 from .readings import Readings
-from .setup import SCENARIOS
+from .setup import FOG, SCENARIOS
 from .state import HIGHER_COMMANDERS, Activation, Ledger, Pending, Selection, State
 from .units import SIDES, Counter, Holding
 
@@ -126,6 +126,7 @@ def check(state: State) -> None:
     if state.scenario not in SCENARIOS:
         raise DataError("scenario", f"must be one of {', '.join(SCENARIOS)}")
     Readings.from_dict(state.readings.to_dict())  # each switch one of its values
+    _check_variants(state)
     if state.phase not in PHASES:
         raise DataError("phase", f"must be one of {', '.join(PHASES)}")
     _check_units(state)
@@ -136,6 +137,9 @@ def check(state: State) -> None:
     for name, turn in state.commander_used.items():
         if name not in HIGHER_COMMANDERS or turn > state.turn:
             raise DataError(f"commander_used.{name}", "must be a Higher Commander and a turn already played")
+    for name, factor in state.command_factors.items():
+        if name not in HIGHER_COMMANDERS or not 1 <= factor <= 9:
+            raise DataError(f"command_factors.{name}", "must be a Higher Commander's factor from 1 to 9")
     for side, chosen in state.selections.items():
         last = state.commander_used.get(chosen.commander, 0)
         if chosen.commander and last not in (0, state.turn):
@@ -167,3 +171,21 @@ def _check_units(state: State) -> None:
             )
         if holding.exited and not holding.steps:
             raise DataError(f"units.{unit}", "is both eliminated and off the map: it can only be one")
+
+
+def _check_variants(state: State) -> None:
+    """The 6th Division and the Fog of War as the game was set up, and what they allow."""
+    if state.fog not in FOG:
+        raise DataError("fog", 'must be "", "dummies" or "hidden"')
+    if state.sixth and not state.sixth_division:
+        raise DataError("sixth", "the 6th Division entered, but sixth_division (the variant) is false")
+    if state.sixth > state.turn:
+        raise DataError(
+            "sixth", f"the 6th Division cannot have entered on turn {state.sixth}, after this one"
+        )
+    if any(state.hidden.values()) and state.fog != "hidden":
+        raise DataError("hidden", 'units are in a Hidden Forces Display, but fog is not "hidden"')
+    for side, boxes in state.hidden.items():
+        for box in boxes:
+            if side not in SIDES or box not in tuple("ABCDEFGH"):
+                raise DataError(f"hidden.{side}.{box}", "must be a side's box A to H")

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .actions import Activate, EndActivation, Select, Surprise, TurnFacts
+from .actions import Activate, EndActivation, Select, SetCommandFactor, Surprise, TurnFacts
 from .context import Context
 from .cup import check_selection, cup_of, draw
 from .errors import IllegalActionError, Sentence, army
-from .state import Activation, Selection, State
+from .state import HIGHER_COMMANDERS, Activation, Selection, State
 
 Events = list[Sentence]
 
@@ -68,12 +68,7 @@ def select(state: State, action: Select, context: Context) -> tuple[State, Event
             Sentence("Selection refused: {side}'s selection is already in.", side=army(action.side))
         )
     chosen = Selection(action.side, action.formations, action.commander, action.boxed, action.general_retreat)
-    check_selection(
-        state,
-        chosen,
-        {**context.edition.command_factors, **context.command_factors},
-        context.commanders_allowed,
-    )
+    check_selection(state, chosen, state.command_factors, context.commanders_allowed)
     selections = {**state.selections, action.side: chosen}
     state = replace(state, selections=selections)
     if len(selections) < 2:
@@ -290,3 +285,31 @@ def end_turn(state: State, context: Context) -> tuple[State, Events]:
     if state.turn >= state.last_turn:
         return replace(following, turn=state.turn, phase="over"), [Sentence("The last turn is over.")]
     return begin_turn(following, context), [Sentence("Turn {turn} begins.", turn=state.turn + 1)]
+
+
+MAX_FACTOR = 9  # the bound oob.toml's command_factor takes
+
+
+def set_command_factor(state: State, action: SetCommandFactor, context: Context) -> tuple[State, Events]:
+    """The number on a Higher Commander's chit, typed in or corrected mid-game; it bounds his box from the
+    next selection on (a selection already in stays as it was checked)."""
+    if action.commander not in HIGHER_COMMANDERS:
+        raise IllegalActionError(Sentence("Command Factor refused: only Radetzky and Chrzanowski have one."))
+    if not context.commanders_allowed:
+        raise IllegalActionError(
+            Sentence("Command Factor refused: Higher Commanders can not be used in this scenario.")
+        )
+    if not 1 <= action.factor <= MAX_FACTOR:
+        raise IllegalActionError(
+            Sentence(
+                "Command Factor refused: the number on the chit runs from 1 to 9, not {n}.", n=action.factor
+            )
+        )
+    factors = {**state.command_factors, action.commander: action.factor}
+    return replace(state, command_factors=factors), [
+        Sentence(
+            "{name}'s Command Factor is {factor} from now on.",
+            name=action.commander.title(),
+            factor=action.factor,
+        )
+    ]

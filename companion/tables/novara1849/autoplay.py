@@ -6,7 +6,8 @@ prints no counter values).
 One scripted campaign turn shows every screen: the counters typed in, the turn's facts, both secret
 selections handed over, II Corps by surprise with a cavalry charge, I Corps bombarding and attacking
 (a result read on the printed table), the 1st Division's forced march with its attrition die, then a
-night turn with its supply check and recovery."""
+night turn with its supply check and recovery, Radetzky's Command Factor typed in on the selection screen
+and his box holding I Corps."""
 
 from __future__ import annotations
 
@@ -57,10 +58,17 @@ def _facts(state: State) -> a.Action:
     return a.TurnFacts(state.turn > 1, 2, 2)
 
 
+SCRIPT_FACTOR = 2  # Radetzky's Command Factor as the script reads it off his chit (invented: see above)
+
+
 def _select(state: State) -> a.Action:
     side = "austria" if "austria" not in state.selections else "sardinia"
     if state.turn == 1:
         return a.Select(side, ("A-I", "A-II") if side == "austria" else ("S-1",))
+    if side == "austria" and state.turn == 2:  # the factor typed in mid-game, then Radetzky boxes I Corps
+        if state.command_factors.get("radetzky") != SCRIPT_FACTOR:
+            return a.SetCommandFactor("radetzky", SCRIPT_FACTOR)
+        return a.Select(side, (), "radetzky", ("A-I",))
     return a.Select(side, ("A-I",) if side == "austria" else ("S-1",))
 
 
@@ -185,6 +193,10 @@ def _markers(draft: Any, state: State, action: a.Action) -> list[object]:
         ]
         hand = [("hand", action.side)] if draft.handed != action.side else []
         return [*hand, *wrong, ("select", action.side)]
+    if isinstance(action, a.SetCommandFactor):
+        now = state.command_factors.get(action.commander, 0)
+        hand = [("hand", "austria" if action.commander == "radetzky" else "sardinia")]
+        return [*hand, ("factor", action.commander, now + (1 if now < action.factor else -1))]
     if isinstance(action, a.Activate):
         found = [] if draft.forced == action.forced_march else [("forced",)]
         found += [("ind", u) for u in action.independents if u not in draft.independents]

@@ -340,7 +340,9 @@ def completeness(edition: Edition) -> list[str]:
 @user_errors
 def victory_points(args: argparse.Namespace) -> int:
     state = load_state(args.state)
-    context = Context(readings=state.readings, scenario=state.scenario)
+    context = Context(
+        readings=state.readings, scenario=state.scenario, sixth_division=state.sixth_division, fog=state.fog
+    )
     rows: dict[str, dict[str, int]] = {}
     for side in ("austria", "sardinia"):
         points = score(state, side, context)
@@ -352,8 +354,11 @@ def victory_points(args: argparse.Namespace) -> int:
         "eliminated_cp": state.ledger.eliminated_cp,
         "winner": state.winner,
         "how": state.how,
+        "sixth_division": state.sixth_division,
+        "sixth_entered": state.sixth,
+        "fog": state.fog,
     }
-    lines = [f"turn {state.turn}, {state.scenario}"]
+    lines = [f"turn {state.turn}, {state.scenario}", variants_line(state)]
     for side, row in rows.items():
         parts = ", ".join(f"{key} {n}" for key, n in row.items() if key != "total" and n)
         lines.append(f"{side}: {row['total']} points" + (f" ({parts})" if parts else ""))
@@ -362,6 +367,16 @@ def victory_points(args: argparse.Namespace) -> int:
     lines.append(f"game over: {state.winner} ({state.how})" if state.winner else "no sudden victory")
     _print(data, lines, args.json)
     return 0
+
+
+def variants_line(state: State) -> str:
+    """The variants the game is played with (Variants; Fog of War), as the state file keeps them."""
+    found = []
+    if state.sixth_division:
+        found.append(f"6th Division ({f'entered on turn {state.sixth}' if state.sixth else 'not entered'})")
+    if state.fog:
+        found.append(f"fog of war: {state.fog}")
+    return "variants: " + (", ".join(found) or "none")
 
 
 def load_state(path: str) -> State:

@@ -110,7 +110,7 @@ def _points(draft: Draft, side: str, change: int) -> None:
     draft.points[side] = max(0, min(9, draft.points[side] + change))
 
 
-def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
+def selection(moment: Moment, draft: Draft, state: State, edition: Any, commanders: bool = True) -> None:
     """Phase A: hand the screen over; the side's choice hidden until its player taps; never shown again."""
     side = next(s for s in ("austria", "sardinia") if s not in state.selections)
     other = "sardinia" if side == "austria" else "austria"
@@ -161,6 +161,8 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
             for formation in formations
         ]
         sheet.grid(cells, 2, 6)
+    if commanders:
+        command_factor_row(sheet, state, commander)
     moment.line(
         _("Done hides the selection: nobody sees it again, the cup shows only its count."), theme.MUTED
     )
@@ -170,6 +172,27 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
     )
     moment.entry(_("Done"), ("select", side), play(action))
     moment.entry(_("Back"), ("unhand",), local(partial(setattr, draft, "handed", "")))
+
+
+def command_factor_row(sheet: Any, state: State, commander: str) -> None:
+    """The Higher Commander's Command Factor as the game knows it; - and + set or correct it (each a
+    decision, recorded and undone like any)."""
+    factor = state.command_factors.get(commander, 0)
+    less: Cell = (
+        "-",
+        ("factor", commander, factor - 1),
+        play(a.SetCommandFactor(commander, factor - 1)) if factor > 1 else None,
+        False,
+    )
+    more: Cell = (
+        "+",
+        ("factor", commander, factor + 1),
+        play(a.SetCommandFactor(commander, factor + 1)) if factor < 9 else None,
+        False,
+    )
+    value: Cell = (str(factor) if factor else "?", None, None, False)
+    label = _("{name}'s Command Factor").format(name=commander.title())
+    sheet.row([less, value, more], label=label, label_width=sheet.width // 2)
 
 
 def _pick(draft: Draft, formation: str) -> None:

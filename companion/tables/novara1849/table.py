@@ -101,5 +101,6 @@ def action_name(kind: str) -> str:
         "surprise": _("surprise"),
         "end-turn": _("end of turn"),
         "concede": _("concession"),
+        "command-factor": _("Command Factor"),
     }
     return names.get(kind, kind)

@@ -108,7 +108,7 @@ class NovaraView(StillBoard):
         if phase == "turn":
             moments.turn_facts(moment, draft, state, game.context.points)
         elif phase == "select":
-            moments.selection(moment, draft, state, game.edition)
+            moments.selection(moment, draft, state, game.edition, game.context.commanders_allowed)
         elif phase == "decide":
             moments.decide(moment, draft, state, game.edition)
         elif phase == "activation":

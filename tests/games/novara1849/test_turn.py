@@ -11,7 +11,9 @@ from companion.games.novara1849 import (
     IllegalActionError,
     Pass,
     Select,
+    SetCommandFactor,
     TurnFacts,
+    replay,
 )
 
 from .fixtures import game
@@ -111,6 +113,45 @@ def test_r14_the_command_factor_bounds_the_box() -> None:
         IllegalActionError, match="Command Factor is 2: his box holds 1 to 2 formations, not 3"
     ):
         g.play(Select("austria", (), "radetzky", ("A-I", "A-II", "A-III")))
+
+
+def test_a_command_factor_is_set_mid_game_recorded_undone_and_replayed() -> None:
+    """Issue 17: the table corrects Radetzky's factor (misread as 2 at the start) to 3 during the game;
+    the next selection may box three formations; undo puts the 2 back; a replay gives the 3 again."""
+    g = turn_two()
+    events = g.play(SetCommandFactor("radetzky", 3))
+    assert (
+        events == ["Radetzky's Command Factor is 3 from now on."] and g.state.command_factors["radetzky"] == 3
+    )
+    g.play(Select("austria", (), "radetzky", ("A-I", "A-II", "A-III")))
+    assert g.state.selections["austria"].boxed == ("A-I", "A-II", "A-III")
+    assert replay(g.edition, g.header(), g.records).state == g.state
+    g.undo()
+    g.undo()
+    assert g.state.command_factors["radetzky"] == 2
+    with pytest.raises(IllegalActionError, match="Command Factor is 2"):
+        g.play(Select("austria", (), "radetzky", ("A-I", "A-II", "A-III")))
+
+
+@pytest.mark.parametrize(
+    ("action", "why"),
+    [
+        (SetCommandFactor("windischgratz", 3), "only Radetzky and Chrzanowski have one"),
+        (SetCommandFactor("chrzanowski", 0), "runs from 1 to 9, not 0"),
+        (SetCommandFactor("chrzanowski", 10), "runs from 1 to 9, not 10"),
+    ],
+)
+def test_a_command_factor_outside_the_chits_is_refused(action: SetCommandFactor, why: str) -> None:
+    g = turn_two()
+    with pytest.raises(IllegalActionError, match=why):
+        g.play(action)
+    assert g.state.command_factors == {"radetzky": 2, "chrzanowski": 2}
+
+
+def test_no_command_factor_where_the_scenario_bans_higher_commanders() -> None:
+    g = game(first_turn=5, commanders=False)
+    with pytest.raises(IllegalActionError, match="can not be used in this scenario"):
+        g.play(SetCommandFactor("radetzky", 2))
 
 
 def test_r13_passing_a_higher_commander_passes_his_box() -> None:
