@@ -15,8 +15,8 @@ from companion.games.base import Decision, PlayedGame
 from companion.games.vocabulary import CardNeeded, IllegalActionError
 from companion.i18n import _, translate
 from companion.store import Journal, StoreError
-from companion.tables.base import CancelCard, Intent, NameCard, Play, Refuse, Table, Undo
-from hardware.faces import Face
+from companion.tables.base import CancelCard, Intent, NameCard, Play, Refuse, ShowDie, Table, Undo
+from hardware.die_script import DiePlayer, Step, resting
 from hardware.ports import CardReader, DeskCamera, DeskDie, Die, Printer
 
 
@@ -59,6 +59,7 @@ class Session:
     _ahead_for: object = None
     _ahead: object = None
     _ahead_done: object = None
+    _player: DiePlayer | None = None
 
     def __post_init__(self) -> None:
         from companion.records import rules_of
@@ -83,6 +84,8 @@ class Session:
             self.cancel_card()
         if isinstance(intent, Refuse):
             self.message = intent.message
+        if isinstance(intent, ShowDie):
+            self._show(intent.faces)
         return False
 
     def do(self, action: Any, cards: Sequence[Any] = ()) -> bool:
@@ -106,16 +109,24 @@ class Session:
         self.last_move = (before, action, events)
         if outputs.animated:
             self.last_turn = (before, events)
-        for face in outputs.faces:
-            self._show(face)
+        if outputs.faces:
+            self._show(outputs.faces)
         for ticket in outputs.tickets:
             self.devices.printer.submit(ticket)
         return True
 
-    def _show(self, face: Face) -> None:
-        self.devices.die.show(face)
-        if self.journal is not None:
+    def _show(self, steps: Sequence[Step]) -> None:
+        """The die shows the faces in order (a timed script plays on in a worker: hardware.die_script)."""
+        self.die_player.play(steps)
+        face = resting(steps)
+        if self.journal is not None and face is not None:
             self.journal.shown(face)
+
+    @property
+    def die_player(self) -> DiePlayer:
+        if self._player is None:
+            self._player = DiePlayer(self.devices.die)
+        return self._player
 
     def look_ahead(self) -> object:
         """The table's odds and forecasts for this moment (None until worked out): worked out in a

@@ -66,6 +66,20 @@ class PtyIO:
         select.select([self.master], [], [], 0.001)
 
 
+class HeardBox(Box):
+    """The firmware's logic, noting each command it carries out (name and fields, oldest first): what
+    the box received, for the tests of what a game sends it."""
+
+    def __init__(self, io: PtyIO, heard: list[tuple[str, dict[str, int]]]) -> None:
+        super().__init__(io)
+        self.heard = heard
+
+    def execute(self, seq: int, name: str, fields: dict[str, int]) -> tuple[str, dict[str, int]]:
+        reply = super().execute(seq, name, fields)
+        self.heard.append((name, dict(fields)))
+        return reply
+
+
 class Faults:
     """Switches a test (or a demo) flips; each one acts on the next bytes that pass."""
 
@@ -102,8 +116,9 @@ class FakeBox:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.io: PtyIO | None = None
-        self.box: Box | None = None
+        self.box: HeardBox | None = None
         self._fds: tuple[int, int] | None = None
+        self.heard: list[tuple[str, dict[str, int]]] = []  # every command the box carried out
 
     def __enter__(self) -> FakeBox:
         self.plug()
@@ -118,7 +133,7 @@ class FakeBox:
         tty.setraw(slave)
         self._fds = (master, slave)
         self.io = PtyIO(master, self.faults)
-        self.box = Box(self.io)
+        self.box = HeardBox(self.io, self.heard)
         if self.path.is_symlink():
             self.path.unlink()
         self.path.symlink_to(os.ttyname(slave))
@@ -143,7 +158,7 @@ class FakeBox:
         with self._lock:
             assert self.io is not None
             self.io.start = time.monotonic()
-            self.box = Box(self.io)
+            self.box = HeardBox(self.io, self.heard)
 
     def stall(self, seconds: float) -> None:
         self.faults.stalled_until = time.monotonic() + seconds

@@ -44,7 +44,15 @@ class Refuse:
     message: str
 
 
-Intent = Play | Undo | NameCard | CancelCard | Refuse
+@dataclass(frozen=True)
+class ShowDie:
+    """Nothing to play: the die shows these faces (hardware.faces.Face, or a hardware.die_script step),
+    e.g. a question mark while the table waits for a roll."""
+
+    faces: tuple[Any, ...]
+
+
+Intent = Play | Undo | NameCard | CancelCard | Refuse | ShowDie
 Tap = Callable[[], "Intent | None"]  # a button's tap: an intent for the session, or only the screen changed
 Entry = tuple[str, object, Tap]  # a button: its label, its marker (autoplay finds buttons by it), its tap
 
@@ -71,7 +79,9 @@ class Outputs:
     """What follows a decision: tickets for the printer, faces for the die, a checkpoint (a backup)."""
 
     tickets: list[Any] = field(default_factory=list)
-    faces: list[Any] = field(default_factory=list)  # hardware.faces.Face: what the die shows
+    faces: list[Any] = field(
+        default_factory=list
+    )  # hardware.faces.Face or die_script steps: what the die shows
     checkpoint: bool = False
     animated: bool = False  # the screen shows the decision step by step (an automated side's turn)
 

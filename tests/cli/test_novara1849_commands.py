@@ -425,3 +425,77 @@ def test_a_replayed_record_gives_a_state_file_vp_reads(
     state.write_text(capsys.readouterr().out)
     code, out, _ = run(capsys, "vp", str(state))
     assert code == 0 and "austria: 2 points (steps 2)" in out
+
+
+PLACEMENT = """
+[[placement.box]]
+name = "Box X"
+side = "sardinia"
+min = 1
+max = 4
+note = "a made-up note"
+"""  # a box invented for these tests (the map's boxes are the owner's to fill)
+
+
+def tables_with(tmp_path: Path, placement: str) -> Path:
+    text = (ASSETS / "tables.toml").read_text().replace("box = []\n", placement)
+    (tmp_path / "tables.toml").write_text(text)
+    return tmp_path
+
+
+def test_the_placement_map_is_empty_by_default_and_its_reveal_checks_no_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "tables", "check")
+    assert "Placement map: empty (a hypothetical deployment's reveal lists the counters" in out
+    code, out, _ = run(capsys, "placement", "Box X=S-1,S-2,S-3,S-4,S-5")
+    assert code == 0 and out == "Box X: S-1, S-2, S-3, S-4, S-5.\n"
+
+
+def test_the_owners_placement_boxes_are_checked_at_the_reveal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = str(tables_with(tmp_path, PLACEMENT))
+    code, out, _ = run(capsys, "tables", "check", folder)
+    assert "Placement map: 1 box (Box X): a reveal checks their limits" in out
+    code, out, _ = run(capsys, "placement", "--tables", folder, "Box X=S-1,S-2")
+    assert code == 0 and out == "Box X: S-1, S-2, a made-up note.\n"
+    code, out, err = run(capsys, "placement", "--tables", folder, "Box X=")
+    one_line(code, err, "box Box X needs at least 1 and at most 4 command counters, not 0")
+    code, out, err = run(capsys, "placement", "--tables", folder, "Box X=A-I")
+    one_line(code, err, "box Box X takes Sardinia's command counters, not A-I")
+    code, out, err = run(capsys, "placement", "--tables", folder, "Box Y=S-1")
+    one_line(code, err, "there is no box Box Y")
+
+
+@pytest.mark.parametrize(
+    ("placement", "problem"),
+    [
+        (
+            "[[placement.box]]\nname = 'X'\nmin = 2\nmax = 1\n",
+            "placement.box[0].max: must be at least min (2)",
+        ),
+        ("[[placement.box]]\nname = 'X'\nmin = 1\n", "placement.box[0].min: a box needs both its min and"),
+        (
+            "[[placement.box]]\nname = 'X'\nmin = 1\nmax = 99\n",
+            "placement.box[0].max: must be a whole number",
+        ),
+        ("[[placement.box]]\nname = ''\nmin = 1\nmax = 2\n", "placement.box[0].name: must be the box's name"),
+        ("[[placement.box]]\nname = 'X'\nside = 'prussia'\nmin = 1\nmax = 2\n", "placement.box[0].side"),
+        (
+            "[[placement.box]]\nname = 'X'\nmaximum = 2\n",
+            "placement.box[0].maximum: unknown key; did you mean",
+        ),
+        (
+            "[[placement.box]]\nname='X'\nmin=1\nmax=2\n[[placement.box]]\nname='X'\nmin=1\nmax=2\n",
+            "named twice",
+        ),
+        ("boxes = []\n", "placement.boxes: unknown key"),
+    ],
+)
+def test_a_bad_placement_box_is_one_line_naming_file_and_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, placement: str, problem: str
+) -> None:
+    folder = str(tables_with(tmp_path, placement))
+    code, _, err = run(capsys, "tables", "check", folder)
+    one_line(code, err, "tables.toml: ", problem)

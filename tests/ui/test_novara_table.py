@@ -21,6 +21,7 @@ from companion.tables.novara1849 import bot, next_tap  # noqa: E402
 from companion.tables.novara1849.choices import Choices  # noqa: E402
 from companion.ui.app import App  # noqa: E402
 from companion.ui.widgets import label_fits  # noqa: E402
+from hardware.faces import BLANK, QUESTION  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
 from hardware.sim.printer import SimPrinter  # noqa: E402
@@ -205,6 +206,10 @@ def test_the_secret_selection_is_hidden_until_tapped_refused_in_one_sentence_and
 
 def test_the_combat_screen_shows_the_whole_preview_before_the_roll_then_asks_for_the_printed_result(app):
     play_until(app, lambda s: s.active is not None and s.active.chit == "A-I")  # before it bombards
+    tap(app, ("combat",))
+    assert app.session.devices.die.face == QUESTION  # the table waits for a die (spec 6)
+    tap(app, ("cancel",))
+    assert app.session.devices.die.face == BLANK  # Back: no die waited for any more
     tap(app, ("combat",))
     tap(app, ("ring", 1))
     tap(app, ("pick", "A-I inf 4"))
@@ -446,8 +451,8 @@ def test_the_previews_reasons_come_as_sentences_and_are_said_in_the_tables_langu
     finally:
         i18n.use("en")
     assert (
-        "2 a sinistra: lato attraversato da tutti gli attaccanti: stream (scelta del difensore, non si sommano)"
-        in said
+        "2 a sinistra: lato attraversato da tutti gli attaccanti: stream "
+        "(scelta del difensore, non si sommano)" in said
     )
     assert "1 a destra: accerchiamento" in said
     assert "Dado +1: bonus d'élite di fanteria/cavalleria (attaccante): Bers" in said

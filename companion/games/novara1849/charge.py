@@ -22,6 +22,11 @@ class ChargeDice:
     defence_breakdown: tuple[tuple[str, int], ...]
     attack_hit_on: int
 
+    @property
+    def defence_hit_on(self) -> int:
+        """The defender's dice hit on 5 or 6, whatever the attacker's modifier (R-7)."""
+        return HIT_ON
+
     def hits(self, attack: tuple[int, ...], defence: tuple[int, ...]) -> tuple[int, int]:
         """Hits scored by the charger and by the defender on these dice."""
         return sum(v >= self.attack_hit_on for v in attack), sum(v >= HIT_ON for v in defence)

@@ -15,6 +15,7 @@ from .bombard import RESULTS, ArtilleryTable
 from .bombard import TEXT_CELL as TEXT_ARTILLERY_CELL
 from .errors import DataError, IllegalActionError
 from .ladder import TEXT_LADDER, parse_ratio
+from .placement import PlacementBox
 from .readings import Readings
 from .results import TEXT_CELLS, Crt, is_result
 from .state import HIGHER_COMMANDERS
@@ -60,6 +61,7 @@ class Edition:
     warnings: tuple[str, ...] = ()
     hashes: dict[str, str] = field(default_factory=dict)
     readings: dict[str, Any] = field(default_factory=dict)  # rules.toml's switches (errata, house readings)
+    placement: dict[str, PlacementBox] = field(default_factory=dict)  # the Variable Placement Map's boxes
 
 
 def _toml(text: str, where: str) -> dict[str, Any]:
@@ -77,7 +79,9 @@ def _checked(data: dict[str, Any], kind: str, where: str) -> dict[str, Any]:
 
 
 KEYS = {
-    "tables": ("format", "version", "crt", "artillery"),
+    "tables": ("format", "version", "crt", "artillery", "placement"),
+    "placement": ("box",),
+    "placement.box": ("name", "side", "min", "max", "note"),
     "crt": ("columns", "first_row_and_below", "last_row_and_above", "row", "codes"),
     "crt.row": ("roll", "results"),
     "artillery": ("column", "row", "modifier"),
@@ -359,7 +363,50 @@ def load(read: Callable[[str], str], where: Callable[[str], str]) -> Edition:
         counters,
         tuple(crt_warnings + art_warnings + track_warnings),
         readings=readings,
+        placement=parse_placement(tables.get("placement", {}), where("tables.toml")),
     )
+
+
+MAX_COUNTERS = 20  # more command counters than either army has: a box's limit beyond it is a typo
+
+
+def parse_placement(data: object, where: str) -> dict[str, PlacementBox]:
+    """[placement]: the Variable Placement Map's boxes (Variants > Hypothetical initial deployment), each
+    with the least and the most command counters it takes ("min 1 max 4") and its printed note; empty
+    until the owner fills it from the map (spec 3, G11)."""
+    if not isinstance(data, dict):
+        raise DataError(f"{where}: placement", "must be a table")
+    _known(data, KEYS["placement"], f"{where}: ", "placement.")
+    listed = data.get("box", [])
+    if not isinstance(listed, list):
+        raise DataError(f"{where}: placement.box", "must be a list of [[placement.box]] tables")
+    boxes: dict[str, PlacementBox] = {}
+    for index, item in enumerate(listed):
+        box = _placement_box(item, f"{where}: placement.box[{index}]")
+        if box.name in boxes:
+            raise DataError(f"{where}: placement.box[{index}].name", f"{box.name!r} is named twice")
+        boxes[box.name] = box
+    return boxes
+
+
+def _placement_box(item: object, key: str) -> PlacementBox:
+    if not isinstance(item, dict):
+        raise DataError(key, "must be a table")
+    _known(item, KEYS["placement.box"], key, ".")
+    name, side, note = (item.get(k, "") for k in ("name", "side", "note"))
+    if not isinstance(name, str) or not 0 < len(name) <= 40:
+        raise DataError(f"{key}.name", "must be the box's name as printed (1 to 40 characters)")
+    if side not in ("", *SIDES):
+        raise DataError(f"{key}.side", 'must be "austria", "sardinia" or "" (either)')
+    if not isinstance(note, str) or len(note) > 120:
+        raise DataError(f"{key}.note", "must be the note printed beside the box (at most 120 characters)")
+    least = _filled_int(item.get("min", ""), f"{key}.min", 0, MAX_COUNTERS)
+    most = _filled_int(item.get("max", ""), f"{key}.max", 0, MAX_COUNTERS)
+    if least is None or most is None:
+        raise DataError(f"{key}.min", "a box needs both its min and its max, as printed")
+    if most < least or most == 0:
+        raise DataError(f"{key}.max", f"must be at least min ({least}) and above 0")
+    return PlacementBox(name, least, most, note, side)
 
 
 def _check_arrivals(turns: dict[int, Turn], oob: str, where: str) -> None:

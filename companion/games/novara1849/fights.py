@@ -92,6 +92,15 @@ def fight_preview(state: State, action: Fight, context: Context) -> Preview:
     return preview(combat_of(state, action), context.ladder, context.readings)
 
 
+def roll_modifier(state: State, action: Fight | Bombard, context: Context) -> int:
+    """The die modifier of a combat or a bombardment played on `state` (the die box shows the natural
+    and the modified roll)."""
+    if isinstance(action, Fight):
+        return fight_preview(state, action, context).modifier
+    batteries = tuple(Battery(fighter(state.counters[u], state.units[u]), far) for u, far in action.batteries)
+    return _modifier(batteries, context)
+
+
 def _sides(state: State, what: str, own: Sequence[str], enemy: Sequence[str], fired: str = "") -> Activation:
     """The activation under way, once every unit of `own` is in it and every unit of `enemy` is an enemy
     on the map; `fired` refuses artillery that has already bombarded this turn."""

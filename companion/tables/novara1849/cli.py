@@ -77,6 +77,13 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     check.add_argument("dir", metavar="DIR", nargs="?", help=TABLES_HELP)
     check.set_defaults(handler=run.tables_check)
 
+    place = game.add_parser(
+        "placement", help="the hypothetical deployment's reveal, each box checked against your [placement]"
+    )
+    place.add_argument("boxes", nargs="+", metavar="BOX=CHIT,CHIT", help="a box and the counters in it")
+    place.add_argument("--tables", metavar="DIR", help=TABLES_HELP)
+    place.set_defaults(handler=run.placement)
+
     vp = game.add_parser("vp", help="a state file's victory points, row by row, and any sudden victory")
     vp.add_argument("state", metavar="STATE.json")
     vp.add_argument("--json", action="store_true")

@@ -19,6 +19,7 @@ from companion.games.novara1849.charge import charge_dice
 from companion.games.novara1849.combat import Combat, DefendingHex, Fighter, Preview, preview
 from companion.games.novara1849.context import Context
 from companion.games.novara1849.errors import DataError, IllegalActionError, Sentence, TableMissing
+from companion.games.novara1849.placement import reveal_placement
 from companion.games.novara1849.plugin import FILES
 from companion.games.novara1849.results import lookup
 from companion.games.novara1849.state import State
@@ -330,11 +331,38 @@ def completeness(edition: Edition) -> list[str]:
         f"Order of battle: {len(edition.formations)} formations, {len(edition.counters)} units with values, "
         f"Command Factors: {', '.join(sorted(edition.command_factors)) or 'none (asked on first use)'}"
     )
+    boxes = edition.placement
+    lines.append(
+        f"Placement map: {len(boxes)} box{'es' if len(boxes) > 1 else ''} ({', '.join(boxes)}): "
+        "a reveal checks their limits"
+        if boxes
+        else "Placement map: empty (a hypothetical deployment's reveal lists the counters, no limit checked)"
+    )
     moved = Readings.from_dict(edition.readings).overridden()
     lines.append(
         "Readings: " + (", ".join(f"{k} = {v}" for k, v in moved.items()) or "the project's, none switched")
     )
     return lines
+
+
+@user_errors
+def placement(args: argparse.Namespace) -> int:
+    """Variants > Hypothetical initial deployment: the counters of every box turned over at once."""
+    edition = load_tables(args.tables)
+    placed: dict[str, tuple[str, ...]] = {}
+    for given in args.boxes:
+        name, _, chits = given.partition("=")
+        counters = tuple(c.strip() for c in chits.split(",") if c.strip())
+        if not name.strip() or name.strip() in placed:
+            raise UserError(f"{given!r}: give each box once, as BOX=CHIT,CHIT")
+        placed[name.strip()] = counters
+    try:
+        sides = {name: formation.side for name, formation in edition.formations.items()}
+        lines = reveal_placement(edition.placement, placed, sides)
+    except IllegalActionError as exc:
+        raise UserError(str(exc)) from None
+    print("\n".join(lines))
+    return 0
 
 
 @user_errors

@@ -19,7 +19,8 @@ from companion.games.novara1849.state import State
 from companion.games.novara1849.turns import retreat_due
 from companion.games.novara1849.units import fighter
 from companion.i18n import _, ngettext, translate
-from companion.tables.base import Play
+from companion.tables.base import Play, ShowDie
+from companion.tables.novara1849.die_box import idle, waiting
 from companion.tables.novara1849.draft import Draft
 from companion.tables.novara1849.moments import (
     Moment,
@@ -71,12 +72,12 @@ def walk_through(moment: Moment, draft: Draft, state: State, edition: Any) -> No
             _("Next: roll the forced march's attrition for {f}.").format(f=active.attrition_due[0]),
             theme.ALERT,
         )
-    moment.entry(_("Charge"), ("charge",), local(partial(_open, draft, "charge")))
+    moment.entry(_("Charge"), ("charge",), partial(_open_for_a_roll, draft, "charge"))
     if active.attrition_due:
         moment.entry(_("Roll attrition"), ("attrition",), local(partial(_open, draft, "attrition")))
     if not state.night:
-        moment.entry(_("Bombard"), ("bombard",), local(partial(_open, draft, "bombard")))
-    moment.entry(_("Combat"), ("combat",), local(partial(_open, draft, "combat")))
+        moment.entry(_("Bombard"), ("bombard",), partial(_open_for_a_roll, draft, "bombard"))
+    moment.entry(_("Combat"), ("combat",), partial(_open_for_a_roll, draft, "combat"))
     shaken = [u for u in ours(state) if state.units[u].shaken and not state.units[u].oos]
     if shaken:
         sheet.say(_("Shaken and supplied: tap those that did not move; their marker comes off at the end."))
@@ -102,6 +103,12 @@ def attrition(moment: Moment, draft: Draft, state: State, typed: bool) -> None:
 def _open(draft: Draft, mode: str) -> None:
     draft.fight_reset()
     draft.mode = mode
+
+
+def _open_for_a_roll(draft: Draft, mode: str) -> ShowDie:
+    """A combat, a charge or a bombardment put together: the table waits for a die (the box's "?")."""
+    _open(draft, mode)
+    return ShowDie(waiting())
 
 
 def ours(state: State, kinds: tuple[str, ...] = ()) -> list[str]:
@@ -176,7 +183,14 @@ def _typed(draft: Draft, action: a.Action, count: int, value: int) -> Play | Non
 
 
 def cancel_entry(moment: Moment, draft: Draft) -> None:
-    moment.entry(_("Back"), ("cancel",), local(partial(setattr, draft, "mode", "")))
+    moment.entry(_("Back"), ("cancel",), partial(_cancel, draft))
+
+
+def _cancel(draft: Draft) -> ShowDie | None:
+    """Back from a builder: no roll is waited for any more (the box's "?" goes), unless it was the
+    attrition die's screen, which stays due."""
+    left, draft.mode = draft.mode, ""
+    return ShowDie(idle()) if left in ("combat", "charge", "bombard") else None
 
 
 def new_unit_entry(moment: Moment, draft: Draft, side: str) -> None:

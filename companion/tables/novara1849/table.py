@@ -1,6 +1,6 @@
-"""The Road to Novara at a table: what the table's buttons mean, and what follows a decision (the
-die's pips for every die the companion threw or the table typed, the tickets of companion.tickets.
-novara1849, a backup at the end of a turn)."""
+"""The Road to Novara at a table: what the table's buttons mean, and what follows a decision (what the
+die box shows of every roll, companion.tables.novara1849.die_box; the tickets of companion.tickets.
+novara1849; a backup at the end of a turn)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from companion.games.novara1849.state import State
 from companion.games.novara1849.turns import retreat_due
 from companion.i18n import _
 from companion.tables.base import CardSeen, Intent, Moment, Outputs, Play, Undo
+from companion.tables.novara1849.die_box import box_script
 
 GAME = "novara1849"
-ROLLS = (a.Fight, a.Charge, a.Bombard, a.RollAttrition)
 
 
 @dataclass
@@ -41,15 +41,13 @@ class NovaraTable:
         return None
 
     def after(self, before: State, action: a.Action, events: Sequence[Any], game: Game) -> Outputs:
-        """The dice on the die box (each in turn: the last one stays); the tickets the decision
-        completes (a combat once its losses are applied, the night and the turn at its end, the
-        chronicle); a backup after every turn."""
+        """The die box's faces (die_box: spec 6's sequences); the tickets the decision completes (a
+        combat once its losses are applied, the night and the turn at its end, the chronicle); a backup
+        after every turn."""
         from companion.tickets.novara1849 import tickets_after
-        from hardware.faces import pips
 
-        record = game.records[-1]
-        faces = [pips(v) for v in record.drawn if isinstance(v, int)] if isinstance(action, ROLLS) else []
         checkpoint = isinstance(action, a.EndTurn) or game.state.phase == "over"
+        faces = box_script(before, action, game)
         return Outputs(tickets=tickets_after(game), faces=faces, checkpoint=checkpoint)
 
     def wants_cards(self, state: State) -> bool:

@@ -1,0 +1,131 @@
+"""What the LED die box receives for the Road to Novara's rolls (spec 6), over the real pty link to the
+fake box (the firmware's own logic): the question mark while a roll is waited for, a combat's natural
+and modified roll in turn until the result is confirmed, a charge's dice with a cross for each hit and
+the hit counts, attrition's cross. The units are the tests' invented ones (tests/games/novara1849)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from companion.games.novara1849 import Activate, ApplyLosses, Charge, Fight, RollAttrition
+from companion.session import Devices, Session
+from companion.tables.base import ShowDie
+from firmware_bridge.fakebox import FakeBox
+from hardware.die import SerialDie
+from hardware.faces import BLANK, CROSS, QUESTION, number, pips
+from hardware.printer import PrintService
+from hardware.sim.printer import SimPrinter
+from tests.games.novara1849.helpers import activation
+
+NAMES = {face.rows: face.name for face in (BLANK, CROSS, QUESTION, *(pips(n) for n in range(1, 7)))} | {
+    number(n).rows: number(n).name for n in range(100)
+}
+
+
+def heard(box: FakeBox, since: int = 0) -> list[str]:
+    """The faces the box was sent, by name: `roll:<face>:<ms>` for a tumble, else the face's name."""
+    said = []
+    for name, fields in box.heard[since:]:
+        if name in ("show", "roll"):
+            face = NAMES.get(tuple(fields[f"row{i}"] for i in range(8)), "?")
+            said.append(f"roll:{face}:{fields['ms']}" if name == "roll" else face)
+    return said
+
+
+def until(condition: Callable[[], bool], timeout_s: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "the box never got there"
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def box(tmp_path):
+    printing = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    with FakeBox(tmp_path / "die") as fake:
+        fake.printing = printing  # type: ignore[attr-defined]  # the tickets go somewhere
+        yield fake
+    printing.close()
+
+
+def session_on(box: FakeBox, game: object) -> Session:
+    die = SerialDie(str(box.path), timeout_s=0.05)
+    assert die.wait_online(5)
+    session = Session(game, Devices(die=die, printer=box.printing))  # type: ignore[arg-type, attr-defined]
+    session.die_player.pace = 0.05  # the spec's pauses, hurried twentyfold (the order is what counts)
+    return session
+
+
+def test_a_combat_lands_on_its_pips_then_alternates_with_the_modified_roll_until_confirmed(box):
+    game = activation("S-4", "sardinia", independents=("Bers",))  # example 4.8 (c)
+    session = session_on(box, game)
+    try:
+        start = len(box.heard)
+        assert session.do(Fight((("4 Piemonte", 1), ("13 Pinerolo", 4), ("Bers", 4)), (("IR 7", 0),)), [6])
+        until(lambda: heard(box, start).count("number-7") >= 2)  # die 6, Bersaglieri +1: "6 -> 7"
+        said = heard(box, start)
+        assert said[:4] == ["roll:pips-6:600", "pips-6", "number-7", "pips-6"]
+        assert session.do(ApplyLosses("austria", withdrawal=2))  # the result confirmed
+        until(lambda: not session.die_player.playing)
+        settled = len(box.heard)
+        time.sleep(0.2)  # four swaps' worth at this pace: none comes
+        assert heard(box, settled) == [] and heard(box, start)[-1] == "pips-6"
+        assert box.face == pips(6).rows
+    finally:
+        session.die_player.stop()
+        session.devices.die.close()
+
+
+def test_a_charge_shows_each_die_a_cross_for_each_hit_and_each_sides_hits(box):
+    game = activation("A-II", "austria")  # example 4.5: Uhl 1 and Dr 2 charge 5 Aosta
+    session = session_on(box, game)
+    try:
+        start = len(box.heard)
+        assert session.do(Charge(("Uhl 1", "Dr 2"), ("5 Aosta",)), [2, 5, 6, 5])
+        until(lambda: "number-1" in heard(box, start))
+        assert heard(box, start) == [
+            "roll:pips-2:250",
+            "roll:pips-5:250",
+            "cross",
+            "roll:pips-6:250",
+            "cross",
+            "number-2",  # the Austrian's two hits
+            "roll:pips-5:250",
+            "cross",
+            "number-1",  # the Sardinian's one
+        ]
+    finally:
+        session.die_player.stop()
+        session.devices.die.close()
+
+
+def test_a_forced_march_asks_for_its_die_and_a_1_shows_the_cross(box):
+    game = activation("S-4", "sardinia")
+    session = session_on(box, game)
+    try:
+        session.do(Activate())  # nothing: no die is due
+        start = len(box.heard)
+        game.undo()
+        assert session.do(Activate(forced_march=True))
+        until(lambda: heard(box, start) == ["question"])  # the attrition die is waited for
+        assert session.do(RollAttrition(), [1])
+        until(lambda: heard(box, start)[-1:] == ["cross"])
+        assert heard(box, start) == ["question", "roll:pips-1:600", "cross"]
+    finally:
+        session.die_player.stop()
+        session.devices.die.close()
+
+
+def test_a_combat_being_put_together_shows_the_question_mark_and_back_clears_it(box):
+    game = activation("S-4", "sardinia")
+    session = session_on(box, game)
+    try:
+        start = len(box.heard)
+        session.perform(ShowDie((QUESTION,)))
+        session.perform(ShowDie((BLANK,)))
+        until(lambda: heard(box, start) == ["question", "blank"])
+    finally:
+        session.devices.die.close()
