@@ -55,10 +55,14 @@ class DiePlayer:
         self._thread: threading.Thread | None = None
 
     def play(self, steps: Sequence[Step]) -> None:
+        """Show `steps` in order: at once when they are plain faces, or when `pace` is 0 (only the face
+        the script rests on: screenshots, a headless demo); else in time, in a worker."""
         self.stop()
-        if all(isinstance(step, Face) for step in steps):
-            for face in steps:
-                self.die.show(face)  # type: ignore[arg-type]  # every step is a Face here
+        faces = [step for step in steps if isinstance(step, Face)]
+        if len(faces) == len(steps) or self.pace <= 0:
+            last = resting(steps)
+            for face in faces if len(faces) == len(steps) else [last] if last else []:
+                self.die.show(face)
             return
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, args=(tuple(steps), self._stop), daemon=True)

@@ -1,6 +1,8 @@
 """The Road to Novara's screens for scripts/screenshots.py: the scripted players (companion.tables.
-novara1849.autoplay) tap through two turns and each screen is taken as a player meets it, filled in,
-just before the tap that plays it; then the table's own cup and dice, the ledger and the victory.
+novara1849.autoplay) tap through two turns (with the Fog of War's dummy markers, whose reminders the
+hand-over and the losses show) and each screen is taken as a player meets it, filled in, just before the
+tap that plays it (Radetzky's Command Factor typed in on turn 2: "factor"); then the table's own cup and
+dice, the ledger and the victory.
 Saved as docs/screenshots/novara1849-<screen>[-it].png."""
 
 from __future__ import annotations
@@ -50,16 +52,18 @@ def _start(shoot: Shoot, size: tuple[int, int], suffix: str) -> None:
         app.close()
 
 
-def _app(size: tuple[int, int], service: PrintService, choices: Choices | None = None) -> App:
-    session = Session(Game(edition("novara1849"), scenario("campaign", seed=3)), Devices(SimDie(), service))
+def _app(size: tuple[int, int], service: PrintService, choices: Choices | None = None, fog: str = "") -> App:
+    options = scenario("campaign", seed=3, fog=fog)
+    session = Session(Game(edition("novara1849"), options), Devices(SimDie(), service))
     chosen = {"novara1849": choices or Choices()}
+    session.die_player.pace = 0  # the die rests on each script's last face at once: the same pictures
     app = App(session, size, headless=True, new_session=lambda game, options: None, choices=chosen)
     app.draw()
     return app
 
 
 def _companion_cup(shoot: Shoot, size: tuple[int, int], suffix: str, service: PrintService) -> None:
-    app, taken = _app(size, service), set()
+    app, taken = _app(size, service, fog="dummies"), set()  # the Fog of War's reminders shown too
     rng = random.Random(3)
     try:
         while app.session.state.turn <= 2:
@@ -124,6 +128,8 @@ def _screen(app: App, markers: list[object]) -> str:
         return draft.mode
     if isinstance(head, tuple) and head[:1] == ("hand",) and draft.handed != head[1]:
         return "handover"
+    if isinstance(head, tuple) and head[:1] == ("hand",) and ("factor",) == tuple(markers[-1])[:1]:  # type: ignore[arg-type]
+        return "factor"
     if isinstance(head, tuple) and head[:1] == ("select",):
         return "select"
     if state.phase == "draw" and state.cup and head == ("draw",):

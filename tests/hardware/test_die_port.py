@@ -100,3 +100,23 @@ def test_a_real_box_that_never_takes_the_face_is_reported(tmp_path, monkeypatch)
             assert die.wait_shown(2) == "The die stopped answering (roll got no answer after 3 tries)."
         finally:
             die.close()
+
+
+def test_a_die_script_plays_in_time_and_the_next_face_stops_it():
+    """hardware.die_script: a timed script plays in a worker; whatever comes next stops it (an
+    alternation never outlives its result); at pace 0 only the face it rests on is shown."""
+    from hardware.die_script import Alternate, Beat, DiePlayer
+
+    die, shown = SimDie(), []
+    die.show = lambda face: (shown.append(face.name), SimDie.show(die, face))  # type: ignore[method-assign]
+    player = DiePlayer(die)
+    player.play([Beat(pips(3), hold_ms=5), Alternate(pips(3), number(4), period_ms=5)])
+    eventually(lambda: shown.count("number-4") >= 2)
+    player.play([CROSS])
+    assert not player.playing and die.face == CROSS
+    settled = len(shown)
+    time.sleep(0.05)  # ten periods: the alternation has stopped
+    assert len(shown) == settled and shown[:3] == ["pips-3", "pips-3", "number-4"]
+    player.pace = 0
+    player.play([Beat(pips(2), hold_ms=600), Alternate(pips(2), number(5))])
+    assert die.face == pips(2) and not player.playing

@@ -34,9 +34,11 @@ def service(tmp_path):
     printing.close()
 
 
-def novara_app(service, size=(800, 480), choices: Choices | None = None, seed: int = 3) -> App:
+def novara_app(
+    service, size=(800, 480), choices: Choices | None = None, seed: int = 3, **options: object
+) -> App:
     session = Session(
-        Game(edition("novara1849"), scenario("campaign", seed=seed)), Devices(SimDie(), service)
+        Game(edition("novara1849"), scenario("campaign", seed=seed, **options)), Devices(SimDie(), service)
     )
     app = App(session, size, headless=True, choices={"novara1849": choices or Choices()})
     app.animate = False
@@ -157,7 +159,8 @@ def test_the_start_screen_offers_the_game_and_opens_on_the_turn_track(service):
         labels = [b.label for b in app.buttons]
         assert {"Campaign", "Sforzesca", "Mortara", "Novara", "Ramorino"} <= set(labels)
         assert {"Dice: the LED die", "Cup: the companion's", "Radetzky: ?", "Chrzanowski: ?"} <= set(labels)
-        for label in ("Mortara", "Radetzky: ?", "Radetzky: 1"):
+        assert "Fog of war: none" in labels
+        for label in ("Mortara", "Radetzky: ?", "Radetzky: 1", "Fog of war: none"):
             app.tap(next(b for b in app.buttons if b.label == label).rect.center)
             app.draw()
         app.tap(next(b for b in app.buttons if b.label == "New game").rect.center)
@@ -166,7 +169,7 @@ def test_the_start_screen_offers_the_game_and_opens_on_the_turn_track(service):
         assert opened and opened[0][0] == "novara1849"
         options = opened[0][1]
         assert options.scenario == "mortara" and options.points == (2, 2) and options.first_turn == 5
-        assert dict(options.command_factors) == {"radetzky": 2}
+        assert dict(options.command_factors) == {"radetzky": 2} and options.fog == "dummies"
         app.draw()
         assert "Turn 5: what does the turn track show?" in words(app)  # Mortara begins on turn 5
     finally:
@@ -480,3 +483,17 @@ def test_the_selection_screen_sets_and_corrects_a_command_factor_as_a_decision(a
     app.session.undo()
     assert app.session.state.command_factors == {"radetzky": 2}
     assert app.session.message == "Undone: Command Factor."
+
+
+def test_the_dummy_markers_are_reminded_at_each_turn_and_never_take_losses(service):
+    """Fog of War, dummy markers (spec 2.17.1, [remind]): the companion never sees the map; it says when
+    to place them and, at every loss, that they absorb none (the roster it offers holds no dummy)."""
+    app = novara_app(service, fog="dummies")
+    try:
+        play_until(app, lambda s: s.phase == "select")
+        assert "Fog of war: place your dummy markers on your units now" in words(app)
+        play_until(app, lambda s: s.pending is not None and bool(s.pending.due))
+        assert "Dummy markers cannot absorb losses: only real units take steps." in words(app)
+        assert app.session.state.fog == "dummies"
+    finally:
+        app.close()

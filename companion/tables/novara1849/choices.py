@@ -33,6 +33,7 @@ class Choices:
         self.table_dice = False  # the table throws its own dice and types them
         self.table_cup = False  # the table draws from its own cup and taps the chit pulled
         self.factors = {"radetzky": 0, "chrzanowski": 0}
+        self.dummies = False  # Fog of War's dummy markers (the hidden display: `companion novara1849 new`)
         self.seed = seed
 
     @classmethod
@@ -62,6 +63,10 @@ class Choices:
                 ],
             ),
             (
+                _("Optional rules, if both players agree"),
+                [(self.fog_label(), self.dummies, self._switch_dummies)],
+            ),
+            (
                 _("Command Factors as printed on the chits"),
                 [(self.factor_label(name), False, partial(self._next_factor, name)) for name in self.factors],
             ),
@@ -72,6 +77,12 @@ class Choices:
 
     def cup_label(self) -> str:
         return _("Cup: the table's") if self.table_cup else _("Cup: the companion's")
+
+    def fog_label(self) -> str:
+        return _("Fog of war: dummy markers") if self.dummies else _("Fog of war: none")
+
+    def _switch_dummies(self) -> None:
+        self.dummies = not self.dummies
 
     def factor_label(self, name: str) -> str:
         value = self.factors[name]
@@ -91,7 +102,9 @@ class Choices:
         from companion.games.novara1849 import scenario
 
         factors = tuple((name, value) for name, value in self.factors.items() if value)
-        return scenario(self.scenario, seed=seed if self.seed is None else self.seed, command_factors=factors)
+        fog = {"fog": "dummies"} if self.dummies else {}
+        chosen = seed if self.seed is None else self.seed
+        return scenario(self.scenario, seed=chosen, command_factors=factors, **fog)
 
     def names(self, options: Any) -> tuple[int, tuple[str, ...]]:
         """No names to ask for: the two players are the two armies."""

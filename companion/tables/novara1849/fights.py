@@ -467,6 +467,8 @@ def losses(moment: Moment, draft: Draft, state: State) -> None:
             owed,
         ).format(side=side_name(side), n=owed)
     )
+    if state.fog == "dummies":
+        moment.line(_("Dummy markers cannot absorb losses: only real units take steps."), theme.MUTED)
     if pending.withdrawal_allowed:
         sheet.row(
             [

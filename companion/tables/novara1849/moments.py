@@ -110,6 +110,14 @@ def _points(draft: Draft, side: str, change: int) -> None:
     draft.points[side] = max(0, min(9, draft.points[side] + change))
 
 
+def dummies_reminder() -> str:
+    """Fog of War, dummy markers (spec 2.17.1): the companion never sees the map, so it reminds."""
+    return _(
+        "Fog of war: place your dummy markers on your units now (4 units a hex at most, dummies "
+        "counted); they move only with their stack and never absorb losses."
+    )
+
+
 def selection(moment: Moment, draft: Draft, state: State, edition: Any, commanders: bool = True) -> None:
     """Phase A: hand the screen over; the side's choice hidden until its player taps; never shown again."""
     side = next(s for s in ("austria", "sardinia") if s not in state.selections)
@@ -125,6 +133,8 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any, commande
         )
         if state.selections:
             sheet.say(_("The other selection is in; nobody will see it again."), theme.MUTED)
+        elif state.fog == "dummies":
+            sheet.say(dummies_reminder(), theme.MUTED)
         moment.entry(
             _("I am {player}").format(player=player_name(side)),
             ("hand", side),
@@ -181,7 +191,7 @@ def command_factor_row(sheet: Any, state: State, commander: str) -> None:
     less: Cell = (
         "-",
         ("factor", commander, factor - 1),
-        play(a.SetCommandFactor(commander, factor - 1)) if factor > 1 else None,
+        play(a.SetCommandFactor(commander, factor - 1)) if factor > 1 else None,  # None: shown, not a button
         False,
     )
     more: Cell = (
@@ -192,7 +202,8 @@ def command_factor_row(sheet: Any, state: State, commander: str) -> None:
     )
     value: Cell = (str(factor) if factor else "?", None, None, False)
     label = _("{name}'s Command Factor").format(name=commander.title())
-    sheet.row([less, value, more], label=label, label_width=sheet.width // 2)
+    sheet.say(label)
+    sheet.row([less, value, more], width=sheet.width // 2)
 
 
 def _pick(draft: Draft, formation: str) -> None:
