@@ -51,81 +51,74 @@ def box(tmp_path):
     printing.close()
 
 
-def session_on(box: FakeBox, game: object) -> Session:
-    die = SerialDie(str(box.path), timeout_s=0.05)
-    assert die.wait_online(5)
-    session = Session(game, Devices(die=die, printer=box.printing))  # type: ignore[arg-type, attr-defined]
-    session.die_player.pace = 0.05  # the spec's pauses, hurried twentyfold (the order is what counts)
-    return session
+@pytest.fixture
+def on_box(box):
+    """A session on the fake box for a game: its die scripts hurried twentyfold (the order is what
+    counts), stopped and closed after the test."""
+    made: list[Session] = []
 
+    def session_on(game: object) -> Session:
+        die = SerialDie(str(box.path), timeout_s=0.05)
+        assert die.wait_online(5)
+        session = Session(game, Devices(die=die, printer=box.printing))  # type: ignore[arg-type]
+        session.die_player.pace = 0.05
+        made.append(session)
+        return session
 
-def test_a_combat_lands_on_its_pips_then_alternates_with_the_modified_roll_until_confirmed(box):
-    game = activation("S-4", "sardinia", independents=("Bers",))  # example 4.8 (c)
-    session = session_on(box, game)
-    try:
-        start = len(box.heard)
-        assert session.do(Fight((("4 Piemonte", 1), ("13 Pinerolo", 4), ("Bers", 4)), (("IR 7", 0),)), [6])
-        until(lambda: heard(box, start).count("number-7") >= 2)  # die 6, Bersaglieri +1: "6 -> 7"
-        said = heard(box, start)
-        assert said[:4] == ["roll:pips-6:600", "pips-6", "number-7", "pips-6"]
-        assert session.do(ApplyLosses("austria", withdrawal=2))  # the result confirmed
-        until(lambda: not session.die_player.playing)
-        settled = len(box.heard)
-        time.sleep(0.2)  # four swaps' worth at this pace: none comes
-        assert heard(box, settled) == [] and heard(box, start)[-1] == "pips-6"
-        assert box.face == pips(6).rows
-    finally:
+    yield session_on
+    for session in made:
         session.die_player.stop()
         session.devices.die.close()
 
 
-def test_a_charge_shows_each_die_a_cross_for_each_hit_and_each_sides_hits(box):
-    game = activation("A-II", "austria")  # example 4.5: Uhl 1 and Dr 2 charge 5 Aosta
-    session = session_on(box, game)
-    try:
-        start = len(box.heard)
-        assert session.do(Charge(("Uhl 1", "Dr 2"), ("5 Aosta",)), [2, 5, 6, 5])
-        until(lambda: "number-1" in heard(box, start))
-        assert heard(box, start) == [
-            "roll:pips-2:250",
-            "roll:pips-5:250",
-            "cross",
-            "roll:pips-6:250",
-            "cross",
-            "number-2",  # the Austrian's two hits
-            "roll:pips-5:250",
-            "cross",
-            "number-1",  # the Sardinian's one
-        ]
-    finally:
-        session.die_player.stop()
-        session.devices.die.close()
+def test_a_combat_lands_on_its_pips_then_alternates_with_the_modified_roll_until_confirmed(box, on_box):
+    session = on_box(activation("S-4", "sardinia", independents=("Bers",)))  # example 4.8 (c)
+    start = len(box.heard)
+    assert session.do(Fight((("4 Piemonte", 1), ("13 Pinerolo", 4), ("Bers", 4)), (("IR 7", 0),)), [6])
+    until(lambda: heard(box, start).count("number-7") >= 2)  # die 6, Bersaglieri +1: "6 -> 7"
+    said = heard(box, start)
+    assert said[:4] == ["roll:pips-6:600", "pips-6", "number-7", "pips-6"]
+    assert session.do(ApplyLosses("austria", withdrawal=2))  # the result confirmed
+    until(lambda: not session.die_player.playing)
+    settled = len(box.heard)
+    time.sleep(0.2)  # four swaps' worth at this pace: none comes
+    assert heard(box, settled) == [] and heard(box, start)[-1] == "pips-6"
+    assert box.face == pips(6).rows
 
 
-def test_a_forced_march_asks_for_its_die_and_a_1_shows_the_cross(box):
+def test_a_charge_shows_each_die_a_cross_for_each_hit_and_each_sides_hits(box, on_box):
+    session = on_box(activation("A-II", "austria"))  # example 4.5: Uhl 1 and Dr 2 charge 5 Aosta
+    start = len(box.heard)
+    assert session.do(Charge(("Uhl 1", "Dr 2"), ("5 Aosta",)), [2, 5, 6, 5])
+    until(lambda: "number-1" in heard(box, start))
+    assert heard(box, start) == [
+        "roll:pips-2:250",
+        "roll:pips-5:250",
+        "cross",
+        "roll:pips-6:250",
+        "cross",
+        "number-2",  # the Austrian's two hits
+        "roll:pips-5:250",
+        "cross",
+        "number-1",  # the Sardinian's one
+    ]
+
+
+def test_a_forced_march_asks_for_its_die_and_a_1_shows_the_cross(box, on_box):
     game = activation("S-4", "sardinia")
-    session = session_on(box, game)
-    try:
-        session.do(Activate())  # nothing: no die is due
-        start = len(box.heard)
-        game.undo()
-        assert session.do(Activate(forced_march=True))
-        until(lambda: heard(box, start) == ["question"])  # the attrition die is waited for
-        assert session.do(RollAttrition(), [1])
-        until(lambda: heard(box, start)[-1:] == ["cross"])
-        assert heard(box, start) == ["question", "roll:pips-1:600", "cross"]
-    finally:
-        session.die_player.stop()
-        session.devices.die.close()
+    game.undo()  # S-4 drawn, not yet activated
+    session = on_box(game)
+    start = len(box.heard)
+    assert session.do(Activate(forced_march=True))
+    until(lambda: heard(box, start) == ["question"])  # the attrition die is waited for
+    assert session.do(RollAttrition(), [1])
+    until(lambda: heard(box, start)[-1:] == ["cross"])
+    assert heard(box, start) == ["question", "roll:pips-1:600", "cross"]
 
 
-def test_a_combat_being_put_together_shows_the_question_mark_and_back_clears_it(box):
-    game = activation("S-4", "sardinia")
-    session = session_on(box, game)
-    try:
-        start = len(box.heard)
-        session.perform(ShowDie((QUESTION,)))
-        session.perform(ShowDie((BLANK,)))
-        until(lambda: heard(box, start) == ["question", "blank"])
-    finally:
-        session.devices.die.close()
+def test_a_die_waited_for_by_the_screen_shows_the_question_mark_and_back_clears_it(box, on_box):
+    session = on_box(activation("S-4", "sardinia"))
+    start = len(box.heard)
+    session.perform(ShowDie((QUESTION,)))  # what the Combat, Charge and Bombard buttons send
+    session.perform(ShowDie((BLANK,)))  # and Back from them
+    until(lambda: heard(box, start) == ["question", "blank"])
