@@ -58,6 +58,13 @@ def reactions(edition: Edition, zone: str) -> Sentence:
     return Sentence("Nations with units in {zones} may react, in turn order (§12.3.2, A42).", zones=names)
 
 
+def turn_ten_reactions() -> Sentence:
+    return Sentence(
+        "Turn 10: the other nations are neutral and make no reactions; Roman legions with Sulla or "
+        "Marius now roll to switch (§13.4)."
+    )
+
+
 def move(campaign: Campaign, gold: int, zone: str) -> Campaign:
     """A campaign move (§12.3, 5A) costs 1 gold."""
     if gold < 1:
