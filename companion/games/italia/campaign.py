@@ -19,6 +19,7 @@ class Campaign:
     moves: int = 0
     last_block: str = ""  # the zone blocked during the previous move (§12.3.4)
     this_block: str = ""  # ... and during this one
+    switches: int = 0  # turn 10: legion-switching rolls since the last move (§13.4)
 
 
 def campaign_gold(edition: Edition, told: dict[str, int], nation: str, turn: int, leader: str) -> int:
@@ -70,7 +71,12 @@ def move(campaign: Campaign, gold: int, zone: str) -> Campaign:
     if gold < 1:
         raise IllegalActionError(Sentence("No gold left for a campaign move: the campaign ends (§12.3.1)."))
     return replace(
-        campaign, zone=zone, moves=campaign.moves + 1, last_block=campaign.this_block, this_block=""
+        campaign,
+        zone=zone,
+        moves=campaign.moves + 1,
+        last_block=campaign.this_block,
+        this_block="",
+        switches=0,
     )
 
 

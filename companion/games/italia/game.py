@@ -379,7 +379,7 @@ def _switch(game: Game, state: State, action: SwitchLegions, dice: Dice) -> tupl
         sulla=made.to_sulla,
         marius=made.to_marius,
     )
-    return state, [said]
+    return replace(state, campaign=replace(state.campaign, switches=state.campaign.switches + 1)), [said]
 
 
 def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentence]]:

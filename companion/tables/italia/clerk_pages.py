@@ -103,26 +103,6 @@ def _city_row(canvas: Canvas, desk: Desk) -> None:
     canvas.row_done()
 
 
-def move(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """The placement checklist and the movement reminders (§7.1, §7.2, §8, §9): reminders only,
-    the companion never sees the board."""
-    nation = nation_name(desk.nation(session.state) or "")
-    canvas.line(_("Place, then move: {nation}").format(nation=nation))
-    canvas.gap()
-    for text in (
-        _("Bought units first: one new unit per zone you hold (several if you hold only one)."),
-        _("Fleets go in seas next to your zones."),
-        _("Reinforcements and leaders: as the nation card says for this turn."),
-        _("Leaders that arrived on your last turn leave now."),
-        _("Moving into a mountain stops, unless with a leader or into your own intact city."),
-        _("Entering other nations' units stops the move, unless invading."),
-        _("Borderlands are empty at the end of the turn; check stacking now."),
-        _("Each battle: tap A battle, in the order the attacker chooses."),
-    ):
-        canvas.line("- " + text, small=True)
-        canvas.gap(2)
-
-
 def map_page(canvas: Canvas, desk: Desk, session: Any) -> None:
     nation = nation_name(desk.nation(session.state) or "")
     if session.state.confirmed:
