@@ -35,29 +35,29 @@ def said(canvas: Canvas, sentences: list[Sentence]) -> None:
         canvas.gap(2)
 
 
-def place(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """Phase 2 (§7): the leaders whose time is up, what was bought, the card's reinforcements."""
-    canvas.line(_("Placement: {nation}").format(nation=nation_name(desk.nation(session.state) or "")))
+def phase_page(canvas: Canvas, desk: Desk, session: Any, title: str) -> None:
+    """A phase's page: its title with the nation, then the reminders the engine says for it."""
+    canvas.line(title.format(nation=nation_name(desk.nation(session.state) or "")))
     canvas.gap()
     said(canvas, session.game.reminders())
+
+
+def place(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """Phase 2 (§7): the leaders whose time is up, what was bought, the card's reinforcements."""
+    phase_page(canvas, desk, session, _("Placement: {nation}"))
     canvas.line("- " + _("Leaders that arrived on your last turn leave now."), small=True)
 
 
 def move(canvas: Canvas, desk: Desk, session: Any) -> None:
     """Phase 3 (and 5 in a major invasion): the movement rules the players apply (§9)."""
-    state = session.state
-    title = _("Second movement: {nation}") if state.phase == 5 else _("Movement: {nation}")
-    canvas.line(title.format(nation=nation_name(desk.nation(state) or "")))
-    canvas.gap()
-    said(canvas, session.game.reminders())
+    second = session.state.phase == 5
+    phase_page(canvas, desk, session, _("Second movement: {nation}") if second else _("Movement: {nation}"))
 
 
 def combat(canvas: Canvas, desk: Desk, session: Any) -> None:
     state = session.state
-    title = _("Second combat: {nation}") if state.phase == 6 else _("Combat: {nation}")
-    canvas.line(title.format(nation=nation_name(desk.nation(state) or "")))
-    canvas.gap()
-    said(canvas, session.game.reminders())
+    second = state.phase == 6
+    phase_page(canvas, desk, session, _("Second combat: {nation}") if second else _("Combat: {nation}"))
     for battle in state.ledger.battles:
         canvas.line(_("Fought: {zone}").format(zone=battle.zone or _("a zone")), theme.MUTED, small=True)
     _subjects(canvas, state)
@@ -147,8 +147,9 @@ def ten(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.line(_("Turn 10: {nation} campaign or pass").format(nation=nation_name(nation)))
     canvas.gap()
     for who in queue(desk.scenario, state):
-        gold = state.gold.get(who, 0) if who in state.granted else None
-        shown = _("card's purse to come") if gold is None else _("{gold} gold").format(gold=gold)
+        shown = _("{gold} gold").format(gold=state.gold.get(who, 0))
+        if who not in state.granted:
+            shown += "; " + _("card's purse to come")
         canvas.line(f"{nation_name(who)}: {shown}", theme.INK if who == nation else theme.MUTED, small=True)
     canvas.gap()
     canvas.line(_("Passes in a row: {passes} (3 end the game)").format(passes=state.passes), small=True)
