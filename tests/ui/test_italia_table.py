@@ -115,9 +115,13 @@ def test_autoplay_plays_italia_through_taps_every_nation_a_battle_the_map_and_th
                 "major-invasion",
             ):
                 assert kinds[kind] == 1, kind
-            assert kinds["tell"] == 3  # the card values the nation files lack, asked at the table
+            assert kinds["tell"] == 4  # the card values the nation files lack, asked at the table
         assert kinds["score"] == 2 and session.state.turn == 4  # turn 3 scored, turn 4 begun
-        assert {(a.turn, a.source, a.points) for a in session.state.scores} == {(3, "zones", 1)}
+        assert kinds["score-card"] == 1  # the third nation from its card: its points asked (no file)
+        assert {(a.turn, a.source, a.points) for a in session.state.scores} == {
+            (3, "zones", 1),
+            (3, "other", 2),
+        }
         assert session.state.control  # the control map holds what the table confirmed
         assert store.in_progress().actions == len(session.game.records)  # all journaled
         assert session.devices.die.face.name.startswith("number-")  # the last round's hits on the die

@@ -127,6 +127,15 @@ class Score:
 
 
 @dataclass(frozen=True)
+class ScoreCard:
+    """The nation's lines of the score pad for this scoring turn, worked out from its card and the
+    control map (or the table's answer when the card's row is missing)."""
+
+    nation: str
+    kind: str = "score-card"
+
+
+@dataclass(frozen=True)
 class NextPhase:
     """The active nation goes on to its next phase (§4.0; §12.2's second movement and combat); the
     engine answers with the phase's reminders."""
@@ -264,6 +273,7 @@ Action = (
     | Convert
     | CloseBattle
     | Score
+    | ScoreCard
     | OpenSeaBattle
     | RollSeaRound
     | SeaRetreat
@@ -309,6 +319,7 @@ KINDS: dict[str, type[Any]] = {
         Convert,
         CloseBattle,
         Score,
+        ScoreCard,
         OpenSeaBattle,
         RollSeaRound,
         SeaRetreat,

@@ -30,6 +30,7 @@ from .actions import (
     RollRound,
     RollSeaRound,
     Score,
+    ScoreCard,
     SeaRetreat,
     Subjugate,
     Submit,
@@ -40,6 +41,7 @@ from .actions import (
 from .battle import Battle
 from .campaign import Campaign
 from .campaign import reactions as campaign_reactions
+from .cardscore import card_lines, scoring_row
 from .control import ConfirmMap, apply_changes, checked_changes, zone_for
 from .conversion import convert
 from .dice import Dice
@@ -235,6 +237,8 @@ class Game:
 def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
     if isinstance(action, Score):  # at the end of a scoring turn, or at once (loot), or after turn 10
         return _score(game, state, action)
+    if isinstance(action, ScoreCard):
+        return _score_card(game, state, action.nation)
     if state.over:
         raise IllegalActionError(Sentence("The game is over."))
     if isinstance(action, RollSeaRound | SeaRetreat) or (isinstance(action, CloseBattle) and state.sea):
@@ -391,8 +395,7 @@ def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentenc
                 "A score line names a source ({sources}) and 0 to 999 points.", sources=", ".join(SOURCES)
             )
         )
-    between = state.at == 0 and not state.collected and state.battle is None and state.turn > 1
-    turn = action.turn or (state.turn if state.over or not between else state.turn - 1)
+    turn = action.turn or scored_turn(state)
     halved = action.nation in state.masters
     points = subject_share(action.points) if halved else action.points
     award = Award(action.nation, turn, action.source, points, halved, action.points)
@@ -403,6 +406,31 @@ def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentenc
     if state.over:
         scored = replace(scored, winner=winner(game, scored))
     return scored, [said]
+
+
+def _score_card(game: Game, state: State, nation: str) -> tuple[State, list[Sentence]]:
+    """The nation's lines from its card for the scoring turn now (or just ended), once a turn."""
+    if nation not in {n.id for n in game.scenario.nations}:
+        raise IllegalActionError(Sentence("{nation} is not a nation of this game.", nation=nation))
+    turn = scored_turn(state)
+    if turn not in game.scenario.scoring_turns and scoring_row(game.edition, nation, turn) is None:
+        raise IllegalActionError(Sentence("Turn {turn} is not a scoring turn (§11.0).", turn=turn))
+    if any(a.turn == turn and a.nation == nation for a in state.scores):
+        raise IllegalActionError(
+            Sentence("{nation} already scored on turn {turn}.", nation=nation, turn=turn)
+        )
+    lines = card_lines(game.edition, state.told, state.control, state.cities, state.masters, nation, turn)
+    said: list[Sentence] = []
+    for source, points in lines or [("zones", 0)]:
+        state, line = _score(game, state, Score(nation, source, points, turn))
+        said += line
+    return state, said
+
+
+def scored_turn(state: State) -> int:
+    """The turn a score line belongs to: the turn now, or between two turns the one just ended."""
+    between = state.at == 0 and not state.collected and state.battle is None and state.turn > 1
+    return state.turn if state.over or not between else state.turn - 1
 
 
 def _opened(ledger: Ledger) -> Ledger:

@@ -86,7 +86,7 @@ def _told(state: State, key: str) -> a.Tell | None:
     """The table answers a card's question once (the bot's answers: ANSWERS, by the key's end)."""
     if key in state.told:
         return None
-    return a.Tell(key, next(v for end, v in ANSWERS.items() if key.endswith(end)))
+    return a.Tell(key, next((v for end, v in ANSWERS.items() if key.endswith(end)), 2))  # a turn's score: 2
 
 
 def _campaign(state: State, nation: str) -> Any:
@@ -129,6 +129,9 @@ def _end_of_turn(state: State, scenario: Any, nation: str) -> Any:
         unscored = [n for n in queue(scenario, state)[:2] if not awarded(state, n, "zones")]
         if unscored:
             return Score(unscored[0], "zones", 1)
+        third = queue(scenario, state)[2]
+        if not any(a.turn == state.turn and a.nation == third for a in state.scores):
+            return _told(state, f"{third}.score.{state.turn}") or a.ScoreCard(third)
     return a.EndNationTurn()
 
 

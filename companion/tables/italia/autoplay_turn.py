@@ -31,6 +31,8 @@ def turn_marker(desk: Desk, page: str, state: State, action: Any) -> tuple[str, 
         return _tell(desk, page, state, action)
     if isinstance(action, a.Loot):
         return ("loot", action.take)
+    if isinstance(action, a.ScoreCard):
+        return ("score-card", action.nation)
     if isinstance(action, a.StartCampaign):
         return _start(desk, page, action.leader, action.zone)
     if isinstance(action, a.CampaignMove | a.BlockZone):
@@ -65,6 +67,8 @@ def _tell(desk: Desk, page: str, state: State, action: a.Tell) -> tuple[str, ...
         return _subjects(desk, page, a.Subjugate(subject, master, desk.turn.zones))
     if rest.startswith("loot"):
         return ("loot", "")
+    if rest.startswith("score"):
+        return ("score-card", subject)
     leader = "Sulla" if subject == "optimates" else "Marius" if subject == "populares" else "Leader"
     return _start(desk, page, leader, "rome")
 

@@ -10,6 +10,7 @@ import pygame
 
 from companion import i18n
 from companion.games.italia.clerk import after_purchase, bill, income, price, turn_order
+from companion.games.italia.scoring import player_totals as colour_totals
 from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext
 from companion.tables.italia.canvas import Canvas, Colour, bump, bump_attr, zone_grid
@@ -147,10 +148,12 @@ def score(canvas: Canvas, desk: Desk, session: Any) -> None:
 def totals(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.line(_("The score pad"))
     canvas.gap()
-    ranked = player_totals(desk, session.state.scores)
-    if ranked and ranked[0][1] > (ranked[1][1] if len(ranked) > 1 else -1):
-        who = session_names(desk, session.state).get(ranked[0][0]) or colour_name(ranked[0][0]).capitalize()
-        canvas.line(_("{player} wins.").format(player=who), theme.ITALY_GREEN)
+    winner = session.state.winner  # the engine's, from the score pad (players tied: all, A56)
+    if winner:
+        tied = winner.split(", ")
+        said = _("Shared victory: {players}.") if len(tied) > 1 else _("{player} wins.")
+        shown = ", ".join(colour_name(w).capitalize() if w in PLAYER_COLOURS else w for w in tied)
+        canvas.line(said.format(player=shown, players=shown), theme.ITALY_GREEN)
     _player_totals(canvas, desk, session.state)
     pad_rows(canvas, session.state.scores)
 
@@ -165,11 +168,8 @@ def pad_rows(canvas: Canvas, awards: Any, turn: int | None = None) -> None:
 
 
 def player_totals(desk: Desk, scores: Any) -> list[tuple[str, int]]:
-    """Each colour's total over the score pad (a player scores for every nation of its colour)."""
-    totals = {c: 0 for c in desk.scenario.colours}
-    for award in scores:
-        totals[desk.scenario.nation(award.nation).colour] += award.points
-    return sorted(totals.items(), key=lambda item: -item[1])
+    """Each colour's total over the score pad (a player scores for every nation of its colour), most first."""
+    return sorted(colour_totals(desk.scenario, scores).items(), key=lambda item: -item[1])
 
 
 def _player_totals(canvas: Canvas, desk: Desk, state: Any) -> None:

@@ -8,9 +8,10 @@ from functools import partial
 
 from companion.games.italia import actions as a
 from companion.games.italia.battle import unit_type
+from companion.games.italia.cardscore import card_lines
 from companion.games.italia.clerk import bill
 from companion.games.italia.conversion import PATRIMONIUM
-from companion.games.italia.game import State
+from companion.games.italia.game import State, queue
 from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
@@ -291,5 +292,25 @@ def _score(desk: Desk, state: State) -> list[Entry]:
     if nation is not None:
         label = _("Record {nation}: {points}").format(nation=nation_name(nation), points=desk.points[nation])
         found.append((label, ("score",), _play(lambda: desk.score(state))))
+    found += _from_card(desk, state)
     found.append((_("Scores done"), ("scores-done",), _set(desk, "scored", True)))
     return found
+
+
+def _from_card(desk: Desk, state: State) -> list[Entry]:
+    """The next nation without a line this turn, scored from its card (its points asked when the
+    card's row for the turn is missing)."""
+    nation = next((n for n in queue(desk.scenario, state) if not scored(state, n)), None)
+    if nation is None:
+        return []
+    check = partial(
+        card_lines, desk.edition, state.told, state.control, state.cities, state.masters, nation, state.turn
+    )
+    label = _("From the card: {nation}").format(nation=nation_name(nation))
+    return [
+        (label, ("score-card", nation), turn_panel.asking(desk, check, partial(Play, a.ScoreCard(nation))))
+    ]
+
+
+def scored(state: State, nation: str) -> bool:
+    return any(award.turn == state.turn and award.nation == nation for award in state.scores)

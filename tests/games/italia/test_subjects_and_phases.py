@@ -254,3 +254,39 @@ def test_a_leaders_expires_that_is_no_lifetime_is_refused_naming_the_field():
     text = '[nation]\nid = "celts"\n[[leader]]\nname = "Brennus"\nturn = 1\nexpires = "soon"\n'
     with pytest.raises(DataError, match=r"celts.toml: leader 1.expires"):
         parse_nation(text, "celts.toml")
+
+
+def test_a_nations_score_line_from_its_card_over_the_control_map():
+    """A card's turn-3 row (invented values): Mediolanum 2, 1 a city, the South 4 unless broken."""
+    from companion.games.italia.actions import ScoreCard
+
+    row = {"turn": 3, "zones": {"mediolanum": 2, "verona": 1}, "per_city": 1}
+    row["region"] = [{"region": "south", "points": 4}]
+    game = game_with(cards={"celts": {"nation": {"id": "celts"}, "scoring": [row]}})
+    control = {"mediolanum": "celts", "verona": "celts", "apulia": "samnites", "samnium": "samnites"}
+    game.state = replace(
+        game.state,
+        turn=3,
+        collected=True,
+        control=control,
+        cities={"mediolanum": "intact"},
+        masters={"samnites": "celts"},
+    )
+    game.play(ScoreCard("celts"))
+    lines = [(a.source, a.points) for a in game.state.scores]
+    assert lines == [("zones", 3), ("cities", 1), ("region", 4)]  # the subject's zones count (A27)
+    with pytest.raises(IllegalActionError, match="already scored on turn 3"):
+        game.play(ScoreCard("celts"))
+    game.state = replace(game.state, control={**control, "neapolis": "greeks"})
+    with pytest.raises(ValueNeeded, match="points scored on turn 3") as asked:
+        game.play(ScoreCard("greeks"))  # no card: its points are asked
+    game.play(Tell(asked.value.key, 5))  # the table's answer (invented)
+    game.play(ScoreCard("greeks"))
+    assert (game.state.scores[-1].nation, game.state.scores[-1].source, game.state.scores[-1].points) == (
+        "greeks",
+        "other",
+        5,
+    )
+    game.state = replace(game.state, turn=2)
+    with pytest.raises(IllegalActionError, match="not a scoring turn"):
+        game.play(ScoreCard("romans"))
