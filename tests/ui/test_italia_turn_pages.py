@@ -145,3 +145,16 @@ def test_turn_ten_offers_a_campaign_or_a_pass_and_speaks_italian(app):
         assert {"Una campagna", "Passa"} <= {b.label for b in app.buttons}
     finally:
         i18n.use("en")
+
+
+def test_the_cimbri_may_campaign_instead_of_moving(app):
+    from companion.games.italia.game import queue
+
+    session = app.session
+    state = replace(session.state, turn=8, collected=True, phase=3)
+    session.game.state = replace(state, at=queue(session.game.scenario, state).index("cimbri"))
+    app.draw()
+    assert {"On to combat", "A campaign"} <= {b.label for b in app.buttons}  # §12.3: instead of them
+    session.game.state = replace(session.state, at=0)  # the Celts: movement, then combat
+    app.draw()
+    assert "A campaign" not in {b.label for b in app.buttons}

@@ -39,7 +39,7 @@ from .actions import (
     action_to_dict,
 )
 from .battle import Battle
-from .campaign import Campaign
+from .campaign import Campaign, turn_ten_reactions
 from .campaign import reactions as campaign_reactions
 from .cardscore import card_lines, scoring_row
 from .control import ConfirmMap, apply_changes, checked_changes, zone_for
@@ -224,7 +224,11 @@ class Game:
             return phases.movement(self.edition, nation, state.turn, second=state.phase == 5)
         if state.phase in (4, 6):
             return phases.combat(state.major, second=state.phase == 6)
-        return [] if state.campaign is None else [campaign_reactions(self.edition, state.campaign.zone)]
+        if state.campaign is None:
+            return []
+        if turn_ten(self.scenario, state.turn):
+            return [turn_ten_reactions()]
+        return [campaign_reactions(self.edition, state.campaign.zone)]
 
     def battle_phase(self) -> str:
         """The context a battle opened now gets (Battle.phase): normal, major-invasion-1/2, campaign."""

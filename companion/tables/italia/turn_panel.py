@@ -63,9 +63,15 @@ def place(desk: Desk, state: State) -> list[Entry]:
     return [*found, next_phase(desk, _("On to movement"))]
 
 
+INSTEAD = ("cimbri", "visigoths")  # a campaign instead of the movement and combat (§12.3)
+
+
 def move(desk: Desk, state: State) -> list[Entry]:
     label = _("On to the second combat") if state.phase == 5 else _("On to combat")
-    return [next_phase(desk, label)]
+    found = [next_phase(desk, label)]
+    if desk.nation(state) in INSTEAD and state.phase == 3 and not state.campaigned:
+        found.append((_("A campaign"), ("campaign",), partial(_leader_page, desk, state)))
+    return found
 
 
 def combat(desk: Desk, state: State) -> list[Entry]:
