@@ -15,7 +15,7 @@ from companion.games.vocabulary import Sentence
 from companion.i18n import _
 from companion.tables.italia.canvas import Canvas, bump, bump_attr, zone_grid
 from companion.tables.italia.desk import Desk
-from companion.tables.italia.words import nation_name
+from companion.tables.italia.words import counted, nation_name
 from companion.ui import theme
 
 NAMED = ("nation", "master")  # a sentence's values that are nation ids
@@ -43,9 +43,21 @@ def phase_page(canvas: Canvas, desk: Desk, session: Any, title: str) -> None:
 
 
 def place(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """Phase 2 (§7): the leaders whose time is up, what was bought, the card's reinforcements."""
-    phase_page(canvas, desk, session, _("Placement: {nation}"))
+    """Phase 2 (§7): the leaders whose time is up, what was bought (in the table's words), the card's
+    reinforcements."""
+    state = session.state
+    canvas.line(_("Placement: {nation}").format(nation=nation_name(desk.nation(state) or "")))
+    canvas.gap()
+    bought = counted(state.ledger.bought.get(desk.nation(state) or "", {}))
+    said(canvas, [_bought(s, bought) for s in session.game.reminders()])
     canvas.line("- " + _("Leaders that arrived on your last turn leave now."), small=True)
+
+
+def _bought(sentence: Sentence, units: str) -> Sentence:
+    """The engine says the units bought in English ids; the table says them in its words."""
+    if sentence.template.startswith("Place what was bought") and units:
+        return Sentence(sentence.template, **{**sentence.values, "units": units})
+    return sentence
 
 
 def move(canvas: Canvas, desk: Desk, session: Any) -> None:
