@@ -41,6 +41,13 @@ def tap(app, label: str) -> None:
     app.draw()
 
 
+def to_combat(session, zones: int) -> None:
+    """The active nation's income from `zones` zones, then placement, movement and combat."""
+    session.do(ia.CollectIncome(zones, 0))
+    for _ in range(3):
+        session.do(ia.NextPhase())
+
+
 def lines(app) -> list[str]:
     return [text for text, _colour in app.game.view.lines(app.session)]
 
@@ -73,9 +80,7 @@ def test_a_subject_made_on_the_masters_page_pays_tribute_on_its_income_page(app)
     tap(app, "Submits")
     assert app.session.state.masters == {"etruscans": "celts"}
     session = app.session
-    session.do(ia.CollectIncome(2, 0))
-    for _ in range(3):
-        session.do(ia.NextPhase())
+    to_combat(session, 2)
     session.do(ia.EndNationTurn())  # the Etruscans' turn
     app.draw()
     view.desk.zones, view.desk.cities = 4, 1
@@ -86,9 +91,7 @@ def test_a_subject_made_on_the_masters_page_pays_tribute_on_its_income_page(app)
 
 def test_a_naval_battle_and_the_loot_of_a_city_from_the_combat_page(app):
     session = app.session
-    session.do(ia.CollectIncome(2, 0))
-    for _ in range(3):
-        session.do(ia.NextPhase())
+    to_combat(session, 2)
     tap(app, "A naval battle")
     tap(app, "Fight at sea")
     assert session.state.sea is not None and session.state.sea.defender.nation == "etruscans"
@@ -114,9 +117,7 @@ def test_a_naval_battle_and_the_loot_of_a_city_from_the_combat_page(app):
 
 def test_a_campaign_by_taps_moves_from_its_purse(app):
     session = app.session
-    session.do(ia.CollectIncome(3, 0))
-    for _ in range(3):
-        session.do(ia.NextPhase())
+    to_combat(session, 3)
     tap(app, "A campaign")
     view = app.game.view
     view.board_tap(next(s.rect.center for s in view.spots if s.action == ("zone", "mediolanum")), session)
