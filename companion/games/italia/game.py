@@ -203,7 +203,7 @@ class Game:
         if state.over:
             return []
         found: list[Action] = []
-        started = state.collected or state.phase > 1 or turn_ten(self.scenario, state.turn)
+        started = (state.collected or state.phase > 1) and not turn_ten(self.scenario, state.turn)
         if started and state.phase < (6 if state.major else 4) and not state.must_spend:
             found.append(NextPhase())
         return [*found, EndNationTurn()]
@@ -293,7 +293,7 @@ def phase_refusal(game: Game, state: State, action: Action) -> Sentence | None:
     """One sentence when the action does not belong to the active nation's phase now (§5.0). A battle
     opened before the nation's income (a battle file, the first decision of a game) is not refused."""
     ten = turn_ten(game.scenario, state.turn)
-    if isinstance(action, CollectIncome | Buy) and ten and action_is_own(game, state, action):
+    if isinstance(action, CollectIncome | Buy | NextPhase) and ten and action_is_own(game, state, action):
         return Sentence("Turn 10 has no income and no buying: campaigns only (§13.4).")
     if isinstance(action, CollectIncome) and state.phase != 1:
         return Sentence("Income comes in phase 1; this nation is past it.")

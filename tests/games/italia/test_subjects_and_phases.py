@@ -187,6 +187,9 @@ def test_turn_ten_alternates_campaigns_and_ends_after_three_passes():
     assert queue(game.scenario, game.state) == ["optimates", "populares", "romans"]
     with pytest.raises(IllegalActionError, match="no income and no buying"):
         game.play(CollectIncome(zones=2, cities=0))
+    with pytest.raises(IllegalActionError, match="campaigns only"):
+        game.play(NextPhase())  # no phases either
+    assert [a.kind for a in game.legal_actions()] == ["end-nation-turn"]
     game.play(StartCampaign("Sulla", "rome", gold=0))
     said = [str(s) for s in game.play(CampaignMove("etruria"))]
     assert said[1].startswith("Turn 10: the other nations are neutral")
