@@ -80,8 +80,9 @@ def report(game: str, times: dict[str, list[float]]) -> None:
 
 def italia_frames(service: PrintService) -> dict[str, list[float]]:
     """Every Italia page, drawn 20 times each, as its autoplay bot plays Italia I to the end of turn 3
-    (the pages only taps reach are drawn on the way: movement, the battle's entry, its zone, the
-    control map after the shop; the retreat and the table's dice in each battle)."""
+    (the pages only taps reach are drawn on the way: in the combat phase the battle's entry, its
+    zone, the control map, masters and subjects, a naval battle's entry, a campaign's leader; a
+    campaign's zones; the retreat and the table's dice in each battle)."""
     from companion.games.italia.game import Game as ItaliaGame
     from companion.games.italia.game import Options as ItaliaOptions
     from companion.tables.italia import bot
@@ -89,14 +90,15 @@ def italia_frames(service: PrintService) -> dict[str, list[float]]:
     session = Session(ItaliaGame(edition("italia"), ItaliaOptions("I", 3)), Devices(SimDie(), service))
     app = App(session, (800, 480), headless=True)
     view, rng, times = app.game.view, random.Random(1), {}  # type: ignore[var-annotated]
+    entered = ("setup", "zones", "map", "subjects", "sea-setup", "leader", "czones", "switch")
     while session.state.turn <= 3:
         shown = view.page(session)
-        more = {"battle": ("retreat", "pad"), "shop": ("move", "setup", "zones", "map")}.get(shown, ())
+        more = {"battle": ("retreat", "pad"), "combat": entered[:6], "campaign": ("czones",)}.get(shown, ())
         for page in (shown, *more):
             view.desk.sub = page if page in ("retreat", "pad") else ""
-            view.desk.local = page if page in ("move", "setup", "zones", "map") else "shop"
-            times.setdefault(page, []).extend(_drawn(app))
-        view.desk.sub, view.desk.local = "", "shop"
+            view.desk.local = page if page in entered else ""
+            times.setdefault(view.page(session), []).extend(_drawn(app))
+        view.desk.sub, view.desk.local = "", ""
         while session.state.battle is not None and not session.looked_ahead:
             time.sleep(0.001)  # the odds: the battle page drawn as the table sees it
         session.do(bot(session.state, rng))

@@ -132,11 +132,19 @@ class Sessions:
         saved = self.store.in_progress()
         if saved is None:
             return None
-        return ngettext(
-            "Resume {game}: round {round}, {actions} decision so far",
-            "Resume {game}: round {round}, {actions} decisions so far",
-            saved.actions,
-        ).format(game=saved.title, round=saved.round, actions=saved.actions)
+        if round_word(saved.header) == "turn":
+            line = ngettext(
+                "Resume {game}: turn {round}, {actions} decision so far",
+                "Resume {game}: turn {round}, {actions} decisions so far",
+                saved.actions,
+            )
+        else:
+            line = ngettext(
+                "Resume {game}: round {round}, {actions} decision so far",
+                "Resume {game}: round {round}, {actions} decisions so far",
+                saved.actions,
+            )
+        return line.format(game=saved.title, round=saved.round, actions=saved.actions)
 
     def resume(self) -> Session:
         """The game in progress, replayed. StoreError: one sentence (none is in progress, or its record
@@ -152,8 +160,22 @@ class Sessions:
         face = journal.last_shown()
         if face is not None:
             self.devices.die.show(face)  # the die shows what it showed before the power went
-        session.message = session.news = _("Resumed: round {round}.").format(round=saved.round)
+        resumed = (
+            _("Resumed: turn {round}.")
+            if round_word(saved.header) == "turn"
+            else _("Resumed: round {round}.")
+        )
+        session.message = session.news = resumed.format(round=saved.round)
         return session
+
+
+def round_word(header: dict[str, Any]) -> str:
+    """What the game calls what standing() counts: "round", or "turn" where its table module's
+    ROUND_WORD says so (the journal keeps it in its round column either way)."""
+    try:
+        return str(getattr(find_table(rules_of(header).id), "ROUND_WORD", "round"))
+    except (DataError, KeyError, ImportError):
+        return "round"
 
 
 def _check_assets(games: list[str]) -> None:

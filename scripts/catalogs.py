@@ -3,8 +3,9 @@ companion, and the `Sentence("...")` templates (the rules engine's and the devic
 `plural(n, "...", "...")`, into companion/locale/companion.pot, merge it into each language's .po (new texts
 arrive untranslated, gone ones are dropped) and compile each .po to the .mo the app reads.
 
-Run: .venv/bin/python scripts/catalogs.py [--check]   (--check: exit 1 if anything is stale
-or untranslated, which is what the test suite asks)
+Run: .venv/bin/python scripts/catalogs.py [--check | --compile]   (--check: exit 1 if anything is
+stale or untranslated, which is what the test suite asks; --compile: keep each .po as it is, in its
+own order, and only write the .pot and the .mo, which is what a merge of two branches' .po needs)
 """
 
 from __future__ import annotations
@@ -133,6 +134,7 @@ HEADER_TEXT = HEADER["it"].replace("\\n", "\n")
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is stale")
+    parser.add_argument("--compile", action="store_true", help="keep the .po files; write the .pot and .mo")
     args = parser.parse_args()
     messages = extract()
     problems = []
@@ -154,7 +156,8 @@ def main() -> int:
                 problems.append(f"{language}: {mo.relative_to(ROOT)} is not compiled from {po.name}")
             continue
         po.parent.mkdir(parents=True, exist_ok=True)
-        write_po(po, language, messages, entries)
+        if not args.compile:
+            write_po(po, language, messages, entries)
         mo.write_bytes(compile_mo(messages, read_po(po)))
         print(f"{language}: {len(messages)} texts, {len(missing)} untranslated")
     if args.check:

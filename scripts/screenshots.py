@@ -299,6 +299,7 @@ def italia_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZ
         while session.state.at < 6:  # the nations before the Romans
             _italia_turn(session)
         _italia_battle(app, shoot, suffix)
+        _italia_turn_pages(app, shoot, suffix)
         rng = random.Random(2)
         while not (session.state.turn == 3 and session.state.confirmed and session.state.at == 6):
             game.play(italia_bot(session.state, rng))  # straight to turn 3 (no tickets on the way)
@@ -310,6 +311,7 @@ def italia_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZ
         while desk.pending(session.state) is not None:  # one line of the pad a tap
             session.do(desk.score(session.state))
         while not session.state.over:
+            _italia_turn_ten(app, shoot, suffix)
             game.play(italia_bot(session.state, rng))
         app.draw()
         shoot(app, f"italia-over{suffix}")
@@ -337,8 +339,9 @@ def _italia_first_turn(app: App, shoot: Shoot, suffix: str) -> None:
     desk.basket = {"infantry": 1}
     shoot(app, f"italia-shop{suffix}")
     session.do(desk.purchase(session.state))
-    desk.local = "move"
-    shoot(app, f"italia-move{suffix}")
+    for page in ("place", "move", "combat"):  # phase by phase (§5.0)
+        session.do(ia.NextPhase())
+        shoot(app, f"italia-{page}{suffix}")
     desk.local = "map"
     for zone in ITALIA_HOLDINGS["celts"]:
         desk.toggle(session.state, zone)
@@ -371,6 +374,8 @@ def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
 
     session, desk = app.session, app.game.view.desk
     session.do(ia.CollectIncome(3, 1))
+    for _ in range(3):  # placement, movement: the battle comes in the combat phase
+        session.do(ia.NextPhase())
     _printed(session.devices.printer)  # the nations' tickets so far: the printer's line says ready
     app.draw()
     desk.pick_zone(session.state, "samnium")
@@ -398,6 +403,68 @@ def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
     _printed(app.session.devices.printer)
     shoot(app, f"italia-aftermath{suffix}")
     session.do(ia.CloseBattle())
+
+
+def _italia_turn_pages(app: App, shoot: Shoot, suffix: str) -> None:
+    """The Romans' combat phase after their battle: masters and subjects, a card's value asked, a
+    naval battle against the Carthaginians, Fabius's campaign (E26; its 3 gold are an illustration)."""
+    from companion.games.italia import actions as ia
+    from companion.games.italia.subjects import threshold
+    from companion.games.vocabulary import ValueNeeded
+    from companion.tables.italia import turn_panel
+
+    session, desk = app.session, app.game.view.desk
+    state = session.state
+    turn_panel._subjects_page(desk, state)
+    desk.turn.subject, desk.turn.zones = "samnites", 1
+    shoot(app, f"italia-subjects{suffix}")
+    try:
+        threshold(desk.edition, state.told, "samnites", "romans")
+    except ValueNeeded as need:
+        desk.turn.need, desk.turn.answer = need, 2
+    shoot(app, f"italia-ask{suffix}")
+    desk.turn.need, desk.local = None, ""
+    turn_panel._sea_setup(desk, state)
+    desk.sea_setup.defender = "carthaginians"
+    desk.sea_setup.fleets, desk.sea_setup.cargo = (
+        {"attacker": 2, "defender": 1},
+        {"attacker": 2, "defender": 0},
+    )
+    shoot(app, f"italia-sea-setup{suffix}")
+    session.do(desk.sea_opening(session.state))
+    desk.local = ""
+    session.do(ia.RollSeaRound())
+    shoot(app, f"italia-sea{suffix}")
+    while session.state.sea is not None:
+        session.do(ia.CloseBattle() if not session.state.sea.defender.fleets else ia.RollSeaRound())
+        if session.state.sea is not None and not session.state.sea.attacker.fleets:
+            session.do(ia.CloseBattle())
+    turn_panel._leader_page(desk, session.state)
+    desk.turn.leader, desk.turn.zone = "Fabius", "rome"
+    shoot(app, f"italia-leader{suffix}")
+    session.do(ia.StartCampaign("Fabius", "rome", gold=3))
+    session.do(ia.CampaignMove("etruria"))
+    desk.local, desk.turn.campaign_gold = "", 2
+    shoot(app, f"italia-campaign{suffix}")
+    turn_panel._czones(desk, "move")
+    desk.turn.zone = "umbria"
+    shoot(app, f"italia-czones{suffix}")
+    desk.local, desk.turn.campaign_gold = "", 0
+    session.do(ia.EndCampaign())
+
+
+def _italia_turn_ten(app: App, shoot: Shoot, suffix: str) -> None:
+    """Turn 10's page (campaign or pass), and the legion switching after the Optimates' first move."""
+    state, desk = app.session.state, app.game.view.desk
+    if state.turn != 10:
+        return
+    if state.at == 0 and not state.campaigned and not state.granted:
+        shoot(app, f"italia-ten{suffix}")
+    going = state.campaign
+    if going is not None and going.moves and not going.switches:
+        desk.local, desk.turn.legions = "switch", 3
+        shoot(app, f"italia-switch{suffix}")
+        desk.local = ""
 
 
 def italy4345_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZE) -> None:

@@ -12,6 +12,7 @@ from companion.games.italia.actions import (
     CloseBattle,
     CollectIncome,
     EndNationTurn,
+    NextPhase,
     OpenBattle,
     Rebuild,
     Retreat,
@@ -140,6 +141,12 @@ def test_the_picture_is_as_long_as_the_paper():
     assert abs(render(ticket, 384).height / DOTS_PER_MM - paper(ticket)) <= 2
 
 
+def to_combat(g: Game) -> None:
+    """Placement, movement, then the combat phase, where battles are fought (§5.0)."""
+    for _ in range(3):
+        g.play(NextPhase())
+
+
 def test_the_nation_turn_ticket_gives_income_tribute_purchases_and_the_masters_forced_buy():
     g = game()
     g.state = g.state.__class__(
@@ -148,6 +155,7 @@ def test_the_nation_turn_ticket_gives_income_tribute_purchases_and_the_masters_f
     g.play(CollectIncome(zones=5, cities=2))  # 7: the Celts keep 4 and give 3 (E5's shape)
     g.play(Buy("romans", {"legion": 1}))  # the Romans reached 12: they must buy at once
     g.play(Buy("celts", {"infantry": 2}))
+    to_combat(g)
     g.play(
         OpenBattle(Battle(Side("celts", {"infantry": 2}), Side("illyrians", {"infantry": 2}), zone="Verona"))
     )
@@ -309,6 +317,7 @@ def test_the_longest_nation_turn_fits_100_mm():
     g.play(CollectIncome(zones=12, cities=9, controls=("ravenna",)))  # 21: 11 kept, 10 to the master
     g.play(Buy("western-romans", {"legion": 1, "foederati": 2, "cavalry": 1}))
     g.play(Buy("foederati", {"infantry": 2}, {"mountain": 1}))
+    to_combat(g)
     for number in range(12):
         fight = Battle(
             Side("foederati", {"infantry": 1}), Side("vandals", {"infantry": 1}), zone=f"Zone {number}"

@@ -102,13 +102,31 @@ def test_autoplay_plays_italia_through_taps_every_nation_a_battle_the_map_and_th
         played = sum(len(queue(rules, type(session.state)(scenario, turn=t))) for t in (1, 2, 3))
         assert stats.direct == 0  # every decision was reached by taps on the screen's buttons
         assert kinds["income"] == kinds["confirm-map"] == kinds["end-nation-turn"] == played
-        assert kinds["open-battle"] == 3 and kinds["close-battle"] == 3 and kinds["retreat"] >= 1
+        sea = kinds["open-sea-battle"]
+        assert kinds["open-battle"] == 3 and kinds["close-battle"] == 3 + sea and kinds["retreat"] >= 1
+        assert kinds["next-phase"] >= 3 * played  # every nation went through its phases by taps
+        if scenario == "I":  # a subject and its revolt, a naval battle, loot, a campaign, a major invasion
+            for kind in (
+                "subjugate",
+                "revolt",
+                "open-sea-battle",
+                "loot",
+                "start-campaign",
+                "major-invasion",
+            ):
+                assert kinds[kind] == 1, kind
+            assert kinds["tell"] == 4  # the card values the nation files lack, asked at the table
         assert kinds["score"] == 2 and session.state.turn == 4  # turn 3 scored, turn 4 begun
-        assert {(a.turn, a.source, a.points) for a in session.state.scores} == {(3, "zones", 1)}
+        assert kinds["score-card"] == 1  # the third nation from its card: its points asked (no file)
+        assert {(a.turn, a.source, a.points) for a in session.state.scores} == {
+            (3, "zones", 1),
+            (3, "other", 2),
+        }
         assert session.state.control  # the control map holds what the table confirmed
         assert store.in_progress().actions == len(session.game.records)  # all journaled
         assert session.devices.die.face.name.startswith("number-")  # the last round's hits on the die
         assert sum(t.startswith("Italia battle") for t in printed) == 3  # a report after each battle
+        assert sum(t.startswith("Italia naval battle") for t in printed) == sea
         assert sum(t.startswith("Italia turn ") for t in printed) == played  # a summary after each nation
         assert printed.count("Italia scores, turn 3") == 1  # the score pad after the scoring turn
     finally:
@@ -163,7 +181,11 @@ def test_a_kill_9_in_the_middle_of_a_battle_resumes_exactly_there(tmp_path, devi
 
     store = Store(tmp_path)
     try:
-        resumed = Sessions(store, devices).resume()
+        sessions = Sessions(store, devices)
+        turn = store.in_progress().round
+        assert sessions.resumable().startswith(f"Resume Italia: turn {turn}, ")  # Italia counts turns
+        resumed = sessions.resume()
+        assert resumed.message == f"Resumed: turn {turn}."
         assert len(resumed.game.records) in (wanted, wanted + 1)
         if len(resumed.game.records) == wanted:
             assert state_digest(resumed.game) == digest
@@ -268,6 +290,8 @@ def _battle_app(tmp_path, devices, battle):
     """Italia II with a battle opened straight (the table entered it), on screen."""
     app, store = _app(tmp_path, devices, scenario="II")
     app.session.do(ia.CollectIncome(2, 1))
+    for _ in range(3):  # placement, movement, combat: battles are fought in the combat phase
+        app.session.do(ia.NextPhase())
     assert app.session.do(ia.OpenBattle(battle)), app.session.message
     app.draw()
     return app, store

@@ -127,6 +127,15 @@ class Score:
 
 
 @dataclass(frozen=True)
+class ScoreCard:
+    """The nation's lines of the score pad for this scoring turn, worked out from its card and the
+    control map (or the table's answer when the card's row is missing)."""
+
+    nation: str
+    kind: str = "score-card"
+
+
+@dataclass(frozen=True)
 class NextPhase:
     """The active nation goes on to its next phase (§4.0; §12.2's second movement and combat); the
     engine answers with the phase's reminders."""
@@ -208,6 +217,44 @@ class Tell:
 
 
 @dataclass(frozen=True)
+class Subjugate:
+    """`subject` submits to `master` (§12.5): `zones` the land zones the subject holds now (its card's
+    threshold says whether it may)."""
+
+    subject: str
+    master: str
+    zones: int
+    kind: str = "subjugate"
+
+
+@dataclass(frozen=True)
+class Revolt:
+    """A subject takes its submission token back (§12.6): every consequence ends."""
+
+    subject: str
+    kind: str = "revolt"
+
+
+@dataclass(frozen=True)
+class Loot:
+    """The attacker of the battle just closed loots the city it took (§10.6): the card's 4 gold or its
+    points; `take` "gold" or "vp" where the card gives the choice."""
+
+    take: str = ""
+    kind: str = "loot"
+
+
+@dataclass(frozen=True)
+class SwitchLegions:
+    """Italia I turn 10 (§13.4): the Roman legions in a zone with Sulla or Marius roll to join him."""
+
+    legions: int
+    leaders: tuple[str, ...]
+    consular: bool = False
+    kind: str = "switch-legions"
+
+
+@dataclass(frozen=True)
 class EndNationTurn:
     """The active nation is done; `without_pieces` names nations that now have none in play."""
 
@@ -226,6 +273,7 @@ Action = (
     | Convert
     | CloseBattle
     | Score
+    | ScoreCard
     | OpenSeaBattle
     | RollSeaRound
     | SeaRetreat
@@ -239,6 +287,10 @@ Action = (
     | CampaignGold
     | EndCampaign
     | Tell
+    | Subjugate
+    | Revolt
+    | Loot
+    | SwitchLegions
     | EndNationTurn
     | ConfirmMap
 )
@@ -267,10 +319,15 @@ KINDS: dict[str, type[Any]] = {
         Convert,
         CloseBattle,
         Score,
+        ScoreCard,
         OpenSeaBattle,
         RollSeaRound,
         SeaRetreat,
         *TURN_ACTIONS,
+        Subjugate,
+        Revolt,
+        Loot,
+        SwitchLegions,
         EndNationTurn,
         ConfirmMap,
     )
@@ -294,7 +351,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         data["values"] = list(action.values)
     if isinstance(action, ConfirmMap):
         data["changes"] = [list(c) for c in action.changes]
-    if isinstance(action, CollectIncome | EndNationTurn):
+    if isinstance(action, CollectIncome | EndNationTurn | SwitchLegions):
         data = {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
     return data
 
@@ -354,6 +411,7 @@ CHECKS: dict[str, tuple[str, Any]] = {  # a field's annotation -> what its value
     "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool) and -999 <= v <= 999),
     "int | None": ("a whole number or null", lambda v: v is None or CHECKS["int"][1](v)),
     "bool | None": ("true, false or null", lambda v: v is None or isinstance(v, bool)),
+    "bool": ("true or false", lambda v: isinstance(v, bool)),
     "tuple[str, ...]": (
         "a list of strings",
         lambda v: isinstance(v, tuple) and all(isinstance(i, str) for i in v),

@@ -19,6 +19,7 @@ class Campaign:
     moves: int = 0
     last_block: str = ""  # the zone blocked during the previous move (§12.3.4)
     this_block: str = ""  # ... and during this one
+    switches: int = 0  # turn 10: legion-switching rolls since the last move (§13.4)
 
 
 def campaign_gold(edition: Edition, told: dict[str, int], nation: str, turn: int, leader: str) -> int:
@@ -58,12 +59,24 @@ def reactions(edition: Edition, zone: str) -> Sentence:
     return Sentence("Nations with units in {zones} may react, in turn order (§12.3.2, A42).", zones=names)
 
 
+def turn_ten_reactions() -> Sentence:
+    return Sentence(
+        "Turn 10: the other nations are neutral and make no reactions; Roman legions with Sulla or "
+        "Marius now roll to switch (§13.4)."
+    )
+
+
 def move(campaign: Campaign, gold: int, zone: str) -> Campaign:
     """A campaign move (§12.3, 5A) costs 1 gold."""
     if gold < 1:
         raise IllegalActionError(Sentence("No gold left for a campaign move: the campaign ends (§12.3.1)."))
     return replace(
-        campaign, zone=zone, moves=campaign.moves + 1, last_block=campaign.this_block, this_block=""
+        campaign,
+        zone=zone,
+        moves=campaign.moves + 1,
+        last_block=campaign.this_block,
+        this_block="",
+        switches=0,
     )
 
 

@@ -20,21 +20,28 @@ from .actions import (
     CollectIncome,
     Convert,
     EndNationTurn,
+    Loot,
+    NextPhase,
     OpenBattle,
     OpenSeaBattle,
     Rebuild,
     Retreat,
+    Revolt,
     RollRound,
     RollSeaRound,
     Score,
+    ScoreCard,
     SeaRetreat,
+    Subjugate,
     Submit,
+    SwitchLegions,
     action_from_dict,
     action_to_dict,
 )
 from .battle import Battle
-from .campaign import Campaign
+from .campaign import Campaign, turn_ten_reactions
 from .campaign import reactions as campaign_reactions
+from .cardscore import card_lines, scoring_row
 from .control import ConfirmMap, apply_changes, checked_changes, zone_for
 from .conversion import convert
 from .dice import Dice
@@ -57,7 +64,9 @@ from .naval import SeaBattle, sea_over
 from .navalplay import close_sea, open_sea, roll_sea, sea_retreat_action
 from .phases import Leader, rome_duty
 from .scenario import Scenario
-from .scoring import subject_share
+from .scoring import player_totals, subject_share
+from .subjects import loot_points, revolt, subjugate, submitted
+from .turn10 import switch_legions, turn_over
 from .turnplay import play_turn_action
 
 RECORD_FORMAT = "companion/italia-record"
@@ -120,6 +129,11 @@ class State:
     control: dict[str, str] = field(default_factory=dict)  # land zone -> the nation holding it (1.4)
     cities: dict[str, str] = field(default_factory=dict)  # land zone -> "intact" or "ruin"
     confirmed: bool = False  # the control map was confirmed in this nation's turn
+    looted: bool = False  # the last battle's city was looted (§10.6)
+    campaigned: bool = False  # the active nation started a campaign this turn (Italia I turn 10)
+    passes: int = 0  # Italia I turn 10: slots in a row that ended without a campaign (§13.4, A30)
+    granted: tuple[str, ...] = ()  # Italia I turn 10: nations whose card's campaign gold is in (A30)
+    winner: str = ""  # the score pad's winner at the end (players tied: "red, blue", reading A56)
 
 
 def queue(scenario: Scenario, state: State) -> list[str]:
@@ -185,9 +199,14 @@ class Game:
         battle = self.state.battle
         if battle is not None:
             return [CloseBattle()] if over(battle) else [RollRound()]
-        if self.state.over:
+        state = self.state
+        if state.over:
             return []
-        return [EndNationTurn()]
+        found: list[Action] = []
+        started = (state.collected or state.phase > 1) and not turn_ten(self.scenario, state.turn)
+        if started and state.phase < (6 if state.major else 4) and not state.must_spend:
+            found.append(NextPhase())
+        return [*found, EndNationTurn()]
 
     def reminders(self) -> list[Sentence]:
         """What the table should do in the active nation's phase now (the sentences the phase's start
@@ -205,7 +224,11 @@ class Game:
             return phases.movement(self.edition, nation, state.turn, second=state.phase == 5)
         if state.phase in (4, 6):
             return phases.combat(state.major, second=state.phase == 6)
-        return [] if state.campaign is None else [campaign_reactions(self.edition, state.campaign.zone)]
+        if state.campaign is None:
+            return []
+        if turn_ten(self.scenario, state.turn):
+            return [turn_ten_reactions()]
+        return [campaign_reactions(self.edition, state.campaign.zone)]
 
     def battle_phase(self) -> str:
         """The context a battle opened now gets (Battle.phase): normal, major-invasion-1/2, campaign."""
@@ -218,6 +241,8 @@ class Game:
 def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
     if isinstance(action, Score):  # at the end of a scoring turn, or at once (loot), or after turn 10
         return _score(game, state, action)
+    if isinstance(action, ScoreCard):
+        return _score_card(game, state, action.nation)
     if state.over:
         raise IllegalActionError(Sentence("The game is over."))
     if isinstance(action, RollSeaRound | SeaRetreat) or (isinstance(action, CloseBattle) and state.sea):
@@ -226,8 +251,13 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
         return _battle_action(game, state, action, dice)
     if state.battle is not None or state.sea is not None:
         raise IllegalActionError(Sentence("Finish the battle first."))
+    refusal = phase_refusal(game, state, action)
+    if refusal is not None:
+        raise IllegalActionError(refusal)
     if isinstance(action, OpenSeaBattle):
-        return replace(state, sea=open_sea(action.sea), ledger=_opened(state.ledger)), []
+        return replace(state, sea=open_sea(action.sea), ledger=_opened(state.ledger), looted=False), []
+    if isinstance(action, Subjugate | Revolt | Loot | SwitchLegions):
+        return _masters(game, state, action, dice)
     if isinstance(action, TURN_ACTIONS):
         nation = active(game.scenario, state)
         if nation is None:
@@ -245,10 +275,119 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
             raise IllegalActionError(refusal)
         if action.must_submit:
             end = submit(action.battle, must=True)
-            opened = replace(state, battle=end, ledger=_opened(state.ledger))
+            opened = replace(state, battle=end, ledger=_opened(state.ledger), looted=False)
             return opened, [Sentence("The defender submits: no combat (§12.5.1).")]
-        return replace(state, battle=action.battle, ledger=_opened(state.ledger)), []
+        return replace(state, battle=action.battle, ledger=_opened(state.ledger), looted=False), []
     return _end_nation_turn(game, state, action)
+
+
+def turn_ten(scenario: Scenario, turn: int) -> bool:
+    """Italia I's last turn: campaigns only, no income nor buying (§13.4)."""
+    return scenario.id == "I" and turn == scenario.turns
+
+
+BATTLE_PHASES = (4, 6, 7)
+
+
+def phase_refusal(game: Game, state: State, action: Action) -> Sentence | None:
+    """One sentence when the action does not belong to the active nation's phase now (§5.0). A battle
+    opened before the nation's income (a battle file, the first decision of a game) is not refused."""
+    ten = turn_ten(game.scenario, state.turn)
+    if isinstance(action, CollectIncome | Buy | NextPhase) and ten and action_is_own(game, state, action):
+        return Sentence("Turn 10 has no income and no buying: campaigns only (§13.4).")
+    if isinstance(action, CollectIncome) and state.phase != 1:
+        return Sentence("Income comes in phase 1; this nation is past it.")
+    if isinstance(action, Buy) and state.phase != 1 and action_is_own(game, state, action):
+        return Sentence(
+            "Units are bought in phase 1 (income and purchase, §5.0); buying is over for this turn."
+        )
+    opening = isinstance(action, OpenBattle | OpenSeaBattle)
+    early = state.phase not in BATTLE_PHASES and (state.collected or state.phase > 1)
+    if opening and early:
+        return Sentence("Battles are fought in the combat phase: go on to it first (§5.0).")
+    if isinstance(action, NextPhase) and state.phase == 1 and not state.collected and not ten:
+        return Sentence("Collect the income first: it opens phase 1 (§6.1).")
+    return None
+
+
+def action_is_own(game: Game, state: State, action: Action) -> bool:
+    """The active nation's own income or purchase (a master over 10 gold buys in any phase, §6.4)."""
+    return not (isinstance(action, Buy) and action.nation in state.must_spend)
+
+
+def _masters(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
+    """Subjugation, revolt, loot and turn 10's legion switching."""
+    nations = {n.id for n in game.scenario.nations}
+    if isinstance(action, Subjugate):
+        if not {action.subject, action.master} <= nations or not 0 <= action.zones <= 99:
+            raise IllegalActionError(Sentence("A subject and its master are nations of this game."))
+        masters, said = subjugate(
+            game.edition, state.told, state.masters, action.subject, action.master, action.zones
+        )
+        return replace(state, masters=masters), said
+    if isinstance(action, Revolt):
+        masters, freed = revolt(state.masters, action.subject)
+        return replace(state, masters=masters), [freed]
+    if isinstance(action, Loot):
+        return _loot(game, state, action)
+    assert isinstance(action, SwitchLegions)
+    return _switch(game, state, action, dice)
+
+
+def _loot(game: Game, state: State, action: Loot) -> tuple[State, list[Sentence]]:
+    """The city the attacker took is looted (§10.6): 4 gold (half to a master) or the card's points;
+    the city is a ruin."""
+    closed = state.ledger.closed
+    if closed is None or state.looted or not aftermath(closed).loot:
+        raise IllegalActionError(Sentence("Only a city the attacker just took is looted, once (§10.6)."))
+    nation = closed.attacker.nation
+    points = loot_points(game.edition, state.told, nation, action.take)
+    zone = zone_for(game.edition.board, closed.zone)
+    control, cities = state.control, state.cities
+    if zone is not None:
+        control, cities = apply_changes(control, cities, ((zone, nation, "ruin"),))
+    after = replace(state, looted=True, control=control, cities=cities)
+    if points:
+        scored, said = _score(game, after, Score(nation, "loot", points))
+        return scored, [Sentence("Loot: the city is a ruin (§10.6)."), *said]
+    return _gold_in(game, after, nation, game.edition.numbers.loot_gold)
+
+
+def _gold_in(game: Game, state: State, nation: str, amount: int) -> tuple[State, list[Sentence]]:
+    """Loot gold on the wealth track, split with a master like income (§6.4, §12.5.2)."""
+    master = state.masters.get(nation)
+    tribute = amount // 2 if master else 0
+    gold = {**state.gold, nation: state.gold.get(nation, 0) + amount - tribute}
+    must = dict(state.must_spend)
+    if master:
+        gold[master] = gold.get(master, 0) + tribute
+        if clerk.forced_purchase(game.edition.numbers, gold[master]):
+            must[master] = gold[master]
+    said = Sentence(
+        "Loot: {gold} gold for the {nation}, {tribute} to their master; the city is a ruin (§10.6).",
+        gold=amount - tribute,
+        nation=nation,
+        tribute=tribute,
+    )
+    return replace(state, gold=gold, must_spend=must), [said]
+
+
+def _switch(game: Game, state: State, action: SwitchLegions, dice: Dice) -> tuple[State, list[Sentence]]:
+    if not turn_ten(game.scenario, state.turn) or state.campaign is None or not state.campaign.moves:
+        raise IllegalActionError(
+            Sentence("Legions switch on turn 10, after a campaign move and its reactions (§13.4).")
+        )
+    leaders = tuple(x for x in action.leaders if x in ("Sulla", "Marius"))
+    if not leaders or not 0 < action.legions <= 30:
+        raise IllegalActionError(Sentence("Name Sulla or Marius and 1 to 30 Roman legions in the zone."))
+    made = switch_legions(action.legions, leaders, action.consular, dice)
+    said = Sentence(
+        "{sulla} legions join Sulla, {marius} join Marius: replace them with Optimate and Populares "
+        "legions (§13.4).",
+        sulla=made.to_sulla,
+        marius=made.to_marius,
+    )
+    return replace(state, campaign=replace(state.campaign, switches=state.campaign.switches + 1)), [said]
 
 
 def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentence]]:
@@ -260,15 +399,42 @@ def _score(game: Game, state: State, action: Score) -> tuple[State, list[Sentenc
                 "A score line names a source ({sources}) and 0 to 999 points.", sources=", ".join(SOURCES)
             )
         )
-    between = state.at == 0 and not state.collected and state.battle is None and state.turn > 1
-    turn = action.turn or (state.turn if state.over or not between else state.turn - 1)
+    turn = action.turn or scored_turn(state)
     halved = action.nation in state.masters
     points = subject_share(action.points) if halved else action.points
     award = Award(action.nation, turn, action.source, points, halved, action.points)
     said = Sentence(
         "{nation}: {points} points for {source}.", nation=action.nation, points=points, source=action.source
     )
-    return replace(state, scores=state.scores + (award,)), [said]
+    scored = replace(state, scores=state.scores + (award,))
+    if state.over:
+        scored = replace(scored, winner=winner(game, scored))
+    return scored, [said]
+
+
+def _score_card(game: Game, state: State, nation: str) -> tuple[State, list[Sentence]]:
+    """The nation's lines from its card for the scoring turn now (or just ended), once a turn."""
+    if nation not in {n.id for n in game.scenario.nations}:
+        raise IllegalActionError(Sentence("{nation} is not a nation of this game.", nation=nation))
+    turn = scored_turn(state)
+    if turn not in game.scenario.scoring_turns and scoring_row(game.edition, nation, turn) is None:
+        raise IllegalActionError(Sentence("Turn {turn} is not a scoring turn (§11.0).", turn=turn))
+    if any(a.turn == turn and a.nation == nation for a in state.scores):
+        raise IllegalActionError(
+            Sentence("{nation} already scored on turn {turn}.", nation=nation, turn=turn)
+        )
+    lines = card_lines(game.edition, state.told, state.control, state.cities, state.masters, nation, turn)
+    said: list[Sentence] = []
+    for source, points in lines or [("zones", 0)]:
+        state, line = _score(game, state, Score(nation, source, points, turn))
+        said += line
+    return state, said
+
+
+def scored_turn(state: State) -> int:
+    """The turn a score line belongs to: the turn now, or between two turns the one just ended."""
+    between = state.at == 0 and not state.collected and state.battle is None and state.turn > 1
+    return state.turn if state.over or not between else state.turn - 1
 
 
 def _opened(ledger: Ledger) -> Ledger:
@@ -359,17 +525,54 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
         major=False,
         campaign=None,
         confirmed=False,
+        looted=False,
+        campaigned=False,
+        passes=0 if state.campaigned else state.passes + 1,
     )
+    if turn_ten(game.scenario, state.turn):
+        return _next_campaigner(game, after)
     if after.at < len(queue(game.scenario, after)):
         return after, rome_duty(game.scenario.id, after.turn, active(game.scenario, after) or "")
     if state.turn >= game.scenario.turns:
-        return replace(after, over=True), [Sentence("The game is over.")]
-    after = replace(after, turn=state.turn + 1, at=0)
+        return _game_over(game, after)
+    after = replace(after, turn=state.turn + 1, at=0, passes=0)
     first = active(game.scenario, after) or ""
     return after, [
         Sentence("Turn {turn} begins.", turn=after.turn),
         *rome_duty(game.scenario.id, after.turn, first),
     ]
+
+
+def _next_campaigner(game: Game, state: State) -> tuple[State, list[Sentence]]:
+    """Italia I turn 10 (§13.4, A30): Optimates, Populares, Romans, again and again; a nation without
+    gold passes by itself; the game ends when none has gold or all three passed in a row."""
+    nations = queue(game.scenario, state)
+    gold = {n: state.gold.get(n, 0) if n in state.granted else 1 for n in nations}  # the card's purse to come
+    at, passes = state.at % len(nations), state.passes
+    for _ in nations:
+        if turn_over(gold, passes) or gold[nations[at]] > 0:
+            break
+        at, passes = (at + 1) % len(nations), passes + 1
+    if turn_over(gold, passes):
+        return _game_over(game, replace(state, at=len(nations), passes=passes))
+    who = nations[at]
+    return replace(state, at=at, passes=passes), [
+        Sentence("Turn 10: the {nation} campaign or pass (§13.4).", nation=who)
+    ]
+
+
+def _game_over(game: Game, state: State) -> tuple[State, list[Sentence]]:
+    ended = replace(state, over=True)
+    return replace(ended, winner=winner(game, ended)), [Sentence("The game is over.")]
+
+
+def winner(game: Game, state: State) -> str:
+    """The players with the most points on the score pad (a player scores for every nation of its
+    colour, §11.0), named as the game's names give them; players tied share it (reading A56)."""
+    totals = player_totals(game.scenario, state.scores)
+    best = max(totals.values(), default=0)
+    names = dict(zip(game.scenario.colours, game.options.names, strict=False))
+    return ", ".join(names.get(c) or c for c, points in totals.items() if points == best)
 
 
 def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tuple[State, list[Sentence]]:
@@ -384,7 +587,12 @@ def _battle_action(game: Game, state: State, action: Action, dice: Dice) -> tupl
         fought = BattleLine(battle.zone, battle.attacker.nation, battle.defender.nation, end.how, winner)
         ledger = replace(state.ledger, battles=state.ledger.battles + (fought,), closed=battle)
         closed = _held_after(game, state, battle, end.winner)
-        return replace(closed, battle=None, ledger=ledger), [Sentence("Battle over: {how}.", how=end.how)]
+        said = [Sentence("Battle over: {how}.", how=end.how)]
+        if end.how == "submitted":  # the defender is the attacker's subject now (§12.5.2)
+            masters = {**closed.masters, battle.defender.nation: battle.attacker.nation}
+            closed = replace(closed, masters=masters)
+            said.append(submitted(battle.defender.nation, battle.attacker.nation))
+        return replace(closed, battle=None, ledger=ledger), said
     if isinstance(action, Rebuild):  # at the end of combat (§10.6.1), or at once after a raid (§10.7)
         return replace(state, battle=rebuild_city(battle, action.side, action.unit)), []
     if over(battle):

@@ -36,6 +36,8 @@ def parse_nation(text: str, where: str, *, template: bool = False) -> dict[str, 
         if table not in SCHEMA or not isinstance(value, dict):
             raise DataError(f"{where}: {table}", "is not a table a nation card has")
         _check_table(table, value, where)
+    for number, row in enumerate(data.get("leader", []), start=1):
+        _check_expires(row.get("expires", "next-turn-phase-2"), f"{where}: leader {number}.expires")
     nation_id = data.get("nation", {}).get("id", "")
     if not template and not nation_id:
         raise DataError(f"{where}: nation.id", "names the nation this card is for")
@@ -50,3 +52,11 @@ def _check_table(table: str, value: dict[str, Any], where: str) -> None:
             raise DataError(f"{where}: {table}.{key}", "is not a field of this table")
         if not isinstance(item, wanted) or (wanted is int and isinstance(item, bool)):
             raise DataError(f"{where}: {table}.{key}", f"must be a {wanted.__name__}")
+
+
+def _check_expires(value: object, where: str) -> None:
+    """A leader's lifetime (reading A39): "next-turn-phase-2" (§7.2), "never", or the turn he leaves."""
+    if value in ("next-turn-phase-2", "never"):
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
+        raise DataError(where, 'must be "next-turn-phase-2", "never" or a turn from 1 to 10')

@@ -34,6 +34,7 @@ class Leader:
     name: str
     nation: str
     arrived: int
+    until: int = 0  # the nation file's `expires`: 0 the next turn (§7.2), N leaves at turn N, 99 stays
 
 
 def card(edition: Edition, nation: str) -> Mapping[str, Any]:
@@ -59,8 +60,26 @@ def rome_duty(scenario: str, turn: int, nation: str) -> list[Sentence]:
 
 
 def expiring(leaders: tuple[Leader, ...], nation: str, turn: int) -> tuple[Leader, ...]:
-    """The nation's leaders who arrived on an earlier turn: removed at the start of phase 2."""
-    return tuple(leader for leader in leaders if leader.nation == nation and leader.arrived < turn)
+    """The nation's leaders whose time is up: removed at the start of phase 2 (a leader arrived on an
+    earlier turn, or the turn his card's `expires` names)."""
+    return tuple(
+        leader
+        for leader in leaders
+        if leader.nation == nation and (turn >= leader.until if leader.until else leader.arrived < turn)
+    )
+
+
+STAYS = 99  # `expires = "never"`: the leader stays until he dies
+EXPIRES = {"next-turn-phase-2": 0, "never": STAYS}
+
+
+def lifetime(edition: Edition, nation: str, name: str) -> int:
+    """Leader.until from the nation file's [[leader]] `expires` (reading A39), 0 by default."""
+    for row in card(edition, nation).get("leader", []):
+        if row.get("name") == name and "expires" in row:
+            value = row["expires"]
+            return value if isinstance(value, int) else EXPIRES.get(str(value), 0)
+    return 0
 
 
 def arriving(edition: Edition, nation: str, turn: int) -> list[tuple[str, str]]:

@@ -42,8 +42,8 @@ class Italia:
         return action_from_dict(data)
 
     def standing(self, state: State) -> tuple[int, str | None]:
-        """The game turn; the winner is the score pad's, which this engine does not keep yet."""
-        return state.turn, None
+        """The game turn, and at the end the score pad's winner (players tied: all of them, A56)."""
+        return state.turn, state.winner or None
 
     def describe(self, state: State) -> list[str]:
         gold = ", ".join(f"{n} {g}" for n, g in sorted(state.gold.items())) or "none yet"
@@ -53,6 +53,10 @@ class Italia:
         elif state.sea is not None:
             battle = f"{state.sea.attacker.nation} attack at sea {state.sea.sea}".rstrip()
         lines = [f"Italia {state.scenario}, turn {state.turn}; gold: {gold}", f"battle: {battle}"]
+        if state.masters:
+            lines.append("subjects: " + ", ".join(f"{s} of {m}" for s, m in sorted(state.masters.items())))
+        if state.winner:
+            lines.append(f"winner: {state.winner}")
         if state.campaign is not None:
             lines.append(f"campaign: {state.campaign.leader}, {state.campaign.moves} moves")
         return lines

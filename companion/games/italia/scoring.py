@@ -3,7 +3,12 @@ filled and the zones the control map says a nation holds. The cards' values are 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .ledger import Award
+    from .scenario import Scenario
 
 
 def zone_points(
@@ -35,3 +40,11 @@ def region_points(
 def subject_share(points: int) -> int:
     """A subjugated nation scores half, rounded up, per scoring event (§12.5.2, reading A26)."""
     return (points + 1) // 2
+
+
+def player_totals(scenario: Scenario, awards: Iterable[Award]) -> dict[str, int]:
+    """Each colour's total over the score pad: a player scores for every nation of its colour (§11.0)."""
+    totals = {c: 0 for c in scenario.colours}
+    for award in awards:
+        totals[scenario.nation(award.nation).colour] += award.points
+    return totals

@@ -75,7 +75,7 @@ def next_phase(game: Game, state: State, nation: str) -> tuple[State, list[Sente
         leaders = tuple(x for x in state.leaders if x not in gone)
         names = {x.name for x in leaders}
         leaders += tuple(
-            Leader(name, nation, state.turn)
+            Leader(name, nation, state.turn, phases.lifetime(edition, nation, name))
             for name, _ in phases.arriving(edition, nation, state.turn)
             if name not in names
         )
@@ -94,8 +94,15 @@ def _campaign(game: Game, state: State, action: Action, nation: str) -> tuple[St
     if isinstance(action, StartCampaign):
         if state.campaign is not None:
             raise IllegalActionError(Sentence("A campaign is already under way."))
+        if state.phase == 2 or (state.phase == 1 and state.collected):
+            raise IllegalActionError(
+                Sentence("A campaign comes after the movement and combat, or instead of them (§12.3).")
+            )
+        ten = game.scenario.id == "I" and state.turn == game.scenario.turns
         granted = action.gold
-        if granted is None:
+        if ten and nation in state.granted:
+            granted = 0  # turn 10: the card's purse came with the nation's first campaign (A30)
+        elif granted is None:
             granted = campaigns.campaign_gold(game.edition, state.told, nation, state.turn, action.leader)
         started = campaigns.Campaign(nation, action.leader, action.zone)
         leaders = state.leaders
@@ -107,13 +114,17 @@ def _campaign(game: Game, state: State, action: Action, nation: str) -> tuple[St
             leader=action.leader,
             gold=purse,
         )
-        return _with(state, nation, purse, started, phase=7, leaders=leaders), [said]
+        given = tuple(sorted({*state.granted, nation})) if ten else state.granted
+        after = _with(state, nation, purse, started, phase=7, leaders=leaders, campaigned=True, granted=given)
+        return after, [said]
     campaign = state.campaign
     if campaign is None:
         raise IllegalActionError(Sentence("No campaign is under way."))
     if isinstance(action, CampaignMove):
         moved = campaigns.move(campaign, gold, action.zone)
         said = Sentence("Campaign move {n}: {gold} gold left.", n=moved.moves, gold=gold - 1)
+        if game.scenario.id == "I" and state.turn == game.scenario.turns:
+            return _with(state, nation, gold - 1, moved), [said, campaigns.turn_ten_reactions()]
         return _with(state, nation, gold - 1, moved), [said, campaigns.reactions(game.edition, action.zone)]
     if isinstance(action, BlockZone):
         blocked = campaigns.block(campaign, gold, action.zone)

@@ -12,10 +12,17 @@ from companion.games.italia import actions as a
 from companion.games.italia.actions import Score
 from companion.games.italia.battle import Battle, Side
 from companion.games.italia.control import ConfirmMap
-from companion.games.italia.fight import over
-from companion.games.italia.game import State, active, queue
+from companion.games.italia.fight import aftermath, over
+from companion.games.italia.game import State, active, queue, turn_ten
+from companion.games.italia.naval import Fleet, Navy, SeaBattle, sea_over
+from companion.tables.italia.autoplay_turn import count, turn_marker
 from companion.tables.italia.desk import Desk, awarded, held, land_zones, scoring_turn_ends
 from companion.ui.autoplay import buttons_by_marker
+
+SUBJECT, MASTER = "etruscans", "celts"  # turn 1: the Etruscans submit to the Celts, then revolt
+SEA = ("carthaginians", "greeks")  # turn 2: a naval battle
+CAMPAIGN = ("Leader", "rome", "etruria")  # turn 2: the last nation's campaign after its battle
+ANSWERS = {"submission.may": 0, "loot.vp": 0, "gold": 1}  # the table's answers to the card questions
 
 
 def bot(state: State, rng: random.Random) -> Any:
@@ -24,26 +31,117 @@ def bot(state: State, rng: random.Random) -> Any:
     scenario = books.scenario(state.scenario)
     if state.battle is not None:
         return _in_battle(state.battle)
+    if state.sea is not None:
+        return a.CloseBattle() if sea_over(state.sea) else a.RollSeaRound()
+    if state.must_spend:
+        master = sorted(state.must_spend)[0]
+        return a.Buy(master, {"infantry": -(-(state.gold[master] - 10) // 4)})
     nation = active(scenario, state) or ""
+    if turn_ten(scenario, state.turn):
+        return _turn_ten(state, nation)
     if not state.collected:
         zones, cities = held(state, nation)
         return a.CollectIncome(zones + 2, cities + 1, half=False)
+    return _phase(state, scenario, nation) or _end_of_turn(state, scenario, nation)
+
+
+def _phase(state: State, scenario: Any, nation: str) -> Any:
+    """The decisions of the nation's phases 1 to 6 (None: on to the map and the end of the turn)."""
     gold = state.gold.get(nation, 0)
-    if gold >= 4 and not state.ledger.battles and not state.confirmed:
-        return a.Buy(nation, {"infantry": gold // 4})
+    if state.phase == 1:
+        bought = state.ledger.bought.get(nation)
+        return a.Buy(nation, {"infantry": gold // 4}) if gold >= 4 and not bought else a.NextPhase()
+    if state.phase == 2 and state.turn == 3 and state.at == 0 and not state.major:
+        return a.MajorInvasion()
+    if state.phase in (2, 3, 5) or (state.phase == 4 and state.major):
+        return a.NextPhase()
+    if state.confirmed:
+        return None
+    return _combat(state, scenario, nation)
+
+
+def _combat(state: State, scenario: Any, nation: str) -> Any:
     last = state.at == len(queue(scenario, state)) - 1
-    if last and not state.ledger.battles and not state.confirmed:
+    if state.turn == 1 and nation == MASTER and SUBJECT not in state.masters:
+        return _told(state, f"{SUBJECT}.submission.may") or a.Subjugate(
+            SUBJECT, MASTER, held(state, SUBJECT)[0]
+        )
+    if state.turn == 1 and nation == SUBJECT and nation in state.masters:
+        return a.Revolt(nation)
+    if state.turn == 2 and nation == SEA[0] and not state.ledger.battles:
+        return a.OpenSeaBattle(_sea(SEA[0], SEA[1]))
+    if last and not state.ledger.battles:
         target = _target(state, nation)
         if target is not None:
             return target
+    closed = state.ledger.closed
+    if closed is not None and not state.looted and aftermath(closed).loot:
+        return _told(state, f"{closed.attacker.nation}.loot.vp") or a.Loot()
+    if last and state.turn == 2:
+        return _campaign(state, nation)
+    return None
+
+
+def _told(state: State, key: str) -> a.Tell | None:
+    """The table answers a card's question once (the bot's answers: ANSWERS, by the key's end)."""
+    if key in state.told:
+        return None
+    return a.Tell(key, next((v for end, v in ANSWERS.items() if key.endswith(end)), 2))  # a turn's score: 2
+
+
+def _campaign(state: State, nation: str) -> Any:
+    going = state.campaign
+    if going is None:
+        if state.campaigned:
+            return None
+        leader, start, _to = CAMPAIGN
+        return _told(state, f"{nation}.campaign.{state.turn}.gold") or a.StartCampaign(leader, start)
+    if going.moves == 0 and state.gold.get(nation, 0):
+        return a.CampaignMove(CAMPAIGN[2])
+    return a.EndCampaign()
+
+
+def _turn_ten(state: State, nation: str) -> Any:
+    """Turn 10 (§13.4): the Optimates campaign while they have gold (a legion-switching roll after the
+    first move); the others pass."""
+    going = state.campaign
+    if going is not None:
+        if going.moves == 0 and state.gold.get(nation, 0):
+            return a.CampaignMove("etruria")
+        if going.moves and not going.switches and state.turn == 10:
+            return a.SwitchLegions(2, ("Sulla",))
+        return a.EndCampaign()
+    gold = state.gold.get(nation, 0) if nation in state.granted else 1
+    if nation == "optimates" and not state.campaigned and gold:
+        return _told(state, f"{nation}.campaign.10.gold") or a.StartCampaign("Sulla", "rome")
+    if state.campaigned and not state.confirmed:
+        return ConfirmMap(())
+    return a.EndNationTurn()
+
+
+def _end_of_turn(state: State, scenario: Any, nation: str) -> Any:
+    books = edition("italia")
     if not state.confirmed:
-        free = next((z.id for z in land_zones(books) if z.id not in state.control), None)
-        return ConfirmMap(((free, nation, "none"),) if free else ())
+        free = next((z for z in land_zones(books) if z.id not in state.control), None)
+        city = "intact" if free is not None and free.city_allowed and state.turn == 1 else "none"
+        return ConfirmMap(((free.id, nation, city),) if free else ())
     if scoring_turn_ends(scenario, state):
         unscored = [n for n in queue(scenario, state)[:2] if not awarded(state, n, "zones")]
         if unscored:
             return Score(unscored[0], "zones", 1)
+        third = queue(scenario, state)[2]
+        if not any(a.turn == state.turn and a.nation == third for a in state.scores):
+            return _told(state, f"{third}.score.{state.turn}") or a.ScoreCard(third)
     return a.EndNationTurn()
+
+
+def _sea(attacker: str, defender: str) -> SeaBattle:
+    """Two fleets, one carrying a unit, against one (§10.8)."""
+    return SeaBattle(
+        Navy(attacker, (Fleet("a1", 1), Fleet("a2", 0))),
+        Navy(defender, (Fleet("d1", 0),)),
+        numbers=edition("italia").numbers,
+    )
 
 
 def _target(state: State, nation: str) -> a.OpenBattle | None:
@@ -92,46 +190,50 @@ def next_tap(app: Any, action: Any) -> tuple[int, int] | None:
 def _marker(desk: Desk, page: str, state: State, action: Any) -> tuple[str, ...] | None:
     """The next button toward the action on this page (a stepper, a page, the decision's own)."""
     if isinstance(action, a.CollectIncome):
-        return _count(("zones", desk.zones, action.zones), ("cities", desk.cities, action.cities)) or (
+        return count(("zones", desk.zones, action.zones), ("cities", desk.cities, action.cities)) or (
             "collect",
         )
     if isinstance(action, a.Buy):
         steps = [(u, desk.basket.get(u, 0), n) for u, n in action.units.items()]
-        return _count(*steps) or ("buy",)
+        return count(*steps) or ("buy",)
     if isinstance(action, (a.RollRound, a.CloseBattle)):
         return ("roll",) if isinstance(action, a.RollRound) else ("close",)
     if isinstance(action, a.Retreat):
         if page == "battle":
             return ("retreat", action.side)
-        return _count(*[(f"r:{k}", desk.retreat.get(k, 0), n) for k, n in action.units.items()]) or (
+        return count(*[(f"r:{k}", desk.retreat.get(k, 0), n) for k, n in action.units.items()]) or (
             "retreat-go",
         )
     return _turn_marker(desk, page, state, action)
 
 
 def _turn_marker(desk: Desk, page: str, state: State, action: Any) -> tuple[str, ...] | None:
-    if page == "shop":
-        return ("to-move",)
+    found = turn_marker(desk, page, state, action)
+    if found is not None:
+        return found
     if isinstance(action, a.OpenBattle):
         return _battle_marker(desk, page, action.battle)
     if isinstance(action, ConfirmMap):
-        if page == "move":
+        if page in ("combat", "ten"):
             return ("to-map",)
-        for zone, holder, _city in action.changes:
-            if desk.holding(state, zone)[0] != holder:
-                return ("zone", zone)
+        for zone, holder, city in action.changes:
+            now = desk.holding(state, zone)
+            if now[0] != holder:
+                return ("cities",) if desk.city_mode else ("zone", zone)
+            if now[1] != city:  # a city's state: with the cities on, a tap cycles it
+                return ("zone", zone) if desk.city_mode else ("cities",)
         return ("confirm-map",)
     if isinstance(action, Score):
         if desk.source != action.source:
             return ("source",)
-        return _count((f"s:{action.nation}", desk.points.get(action.nation, 0), action.points)) or ("score",)
+        return count((f"s:{action.nation}", desk.points.get(action.nation, 0), action.points)) or ("score",)
     if isinstance(action, a.EndNationTurn):
-        return ("scores-done",) if page == "score" else ("end-nation",)
+        return {"score": ("scores-done",), "ten": ("pass",)}.get(page, ("end-nation",))
     return None
 
 
 def _battle_marker(desk: Desk, page: str, battle: Battle) -> tuple[str, ...] | None:
-    if page == "move":
+    if page in ("combat", "campaign"):
         return ("battle",)
     setup = desk.setup
     zone = next((z.id for z in desk.edition.board.zones.values() if z.name == battle.zone), "")
@@ -144,12 +246,4 @@ def _battle_marker(desk: Desk, page: str, battle: Battle) -> tuple[str, ...] | N
         for which in ("attacker", "defender")
         for k, n in battle.side(which).units.items()
     ]
-    return _count(*steps) or ("fight",)
-
-
-def _count(*steps: tuple[str, int, int]) -> tuple[str, ...] | None:
-    """The stepper to tap: more or less, toward the first count that differs."""
-    for key, have, want in steps:
-        if have != want:
-            return ("more" if have < want else "less", key)
-    return None
+    return count(*steps) or ("fight",)

@@ -10,6 +10,7 @@ import pygame
 
 from companion import i18n
 from companion.games.italia.clerk import after_purchase, bill, income, price, turn_order
+from companion.games.italia.scoring import player_totals as colour_totals
 from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext
 from companion.tables.italia.canvas import Canvas, Colour, bump, bump_attr, zone_grid
@@ -103,26 +104,6 @@ def _city_row(canvas: Canvas, desk: Desk) -> None:
     canvas.row_done()
 
 
-def move(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """The placement checklist and the movement reminders (§7.1, §7.2, §8, §9): reminders only,
-    the companion never sees the board."""
-    nation = nation_name(desk.nation(session.state) or "")
-    canvas.line(_("Place, then move: {nation}").format(nation=nation))
-    canvas.gap()
-    for text in (
-        _("Bought units first: one new unit per zone you hold (several if you hold only one)."),
-        _("Fleets go in seas next to your zones."),
-        _("Reinforcements and leaders: as the nation card says for this turn."),
-        _("Leaders that arrived on your last turn leave now."),
-        _("Moving into a mountain stops, unless with a leader or into your own intact city."),
-        _("Entering other nations' units stops the move, unless invading."),
-        _("Borderlands are empty at the end of the turn; check stacking now."),
-        _("Each battle: tap A battle, in the order the attacker chooses."),
-    ):
-        canvas.line("- " + text, small=True)
-        canvas.gap(2)
-
-
 def map_page(canvas: Canvas, desk: Desk, session: Any) -> None:
     nation = nation_name(desk.nation(session.state) or "")
     if session.state.confirmed:
@@ -167,10 +148,12 @@ def score(canvas: Canvas, desk: Desk, session: Any) -> None:
 def totals(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.line(_("The score pad"))
     canvas.gap()
-    ranked = player_totals(desk, session.state.scores)
-    if ranked and ranked[0][1] > (ranked[1][1] if len(ranked) > 1 else -1):
-        who = session_names(desk, session.state).get(ranked[0][0]) or colour_name(ranked[0][0]).capitalize()
-        canvas.line(_("{player} wins.").format(player=who), theme.ITALY_GREEN)
+    winner = session.state.winner  # the engine's, from the score pad (players tied: all, A56)
+    if winner:
+        tied = winner.split(", ")
+        said = _("Shared victory: {players}.") if len(tied) > 1 else _("{player} wins.")
+        shown = ", ".join(colour_name(w).capitalize() if w in PLAYER_COLOURS else w for w in tied)
+        canvas.line(said.format(player=shown, players=shown), theme.ITALY_GREEN)
     _player_totals(canvas, desk, session.state)
     pad_rows(canvas, session.state.scores)
 
@@ -185,11 +168,8 @@ def pad_rows(canvas: Canvas, awards: Any, turn: int | None = None) -> None:
 
 
 def player_totals(desk: Desk, scores: Any) -> list[tuple[str, int]]:
-    """Each colour's total over the score pad (a player scores for every nation of its colour)."""
-    totals = {c: 0 for c in desk.scenario.colours}
-    for award in scores:
-        totals[desk.scenario.nation(award.nation).colour] += award.points
-    return sorted(totals.items(), key=lambda item: -item[1])
+    """Each colour's total over the score pad (a player scores for every nation of its colour), most first."""
+    return sorted(colour_totals(desk.scenario, scores).items(), key=lambda item: -item[1])
 
 
 def _player_totals(canvas: Canvas, desk: Desk, state: Any) -> None:

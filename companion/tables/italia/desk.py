@@ -13,9 +13,12 @@ from companion.games.italia.battle import Battle, Side, unit_type
 from companion.games.italia.control import ConfirmMap
 from companion.games.italia.edition import Edition, Zone
 from companion.games.italia.fight import fear_needed, over, switch_needed
-from companion.games.italia.game import State, active, queue
+from companion.games.italia.game import State, active, queue, turn_ten
+from companion.games.italia.naval import Fleet, Navy, SeaBattle, sea_over
 from companion.games.italia.numbers import Numbers
+from companion.games.italia.phases import battle_phase
 from companion.games.italia.scenario import Scenario
+from companion.games.vocabulary import ValueNeeded
 
 SIDES = ("attacker", "defender")
 REGIONS = ("north", "south", "sicily", "sardinia", "corsica", "africa", "borderland")
@@ -95,7 +98,7 @@ class Setup:
     invaded: bool = False
     must_submit: bool = False  # the defender's card makes it submit with no combat (§12.5.1)
 
-    def battle(self, edition: Edition, attacker: str) -> Battle:
+    def battle(self, edition: Edition, attacker: str, phase: str = "normal") -> Battle:
         """The battle as entered; the first `by_sea` attackers (in type order) came by sea."""
         zone = edition.board.zones.get(self.zone)
         sides = []
@@ -113,7 +116,11 @@ class Setup:
             mode="raid" if self.raid else "normal",
             invaded=self.invaded,
             numbers=edition.numbers,
+            phase=phase,
         )
+
+
+PHASE_PAGES = {1: "shop", 2: "place", 3: "move", 4: "combat", 5: "move", 6: "combat", 7: "combat"}
 
 
 def _by_sea(units: dict[str, int], count: int) -> dict[str, int]:
@@ -125,6 +132,47 @@ def _by_sea(units: dict[str, int], count: int) -> dict[str, int]:
             if n:
                 keyed[name] = n
     return keyed
+
+
+@dataclass
+class SeaSetup:
+    """A naval battle being entered (§10.8): the defender, each side's fleets and the units aboard."""
+
+    defender: str = ""
+    fleets: dict[str, int] = field(default_factory=lambda: {"attacker": 1, "defender": 1})
+    cargo: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
+
+    def sea(self, attacker: str, numbers: Numbers) -> SeaBattle:
+        """Each side's fleets, the units aboard two a fleet from the first (§9.6)."""
+        navies = []
+        for which, nation in (("attacker", attacker), ("defender", self.defender)):
+            cargo, fleets = self.cargo[which], []
+            for number in range(self.fleets[which]):
+                aboard = min(2, cargo)
+                cargo -= aboard
+                fleets.append(Fleet(f"{which[0]}{number + 1}", aboard))
+            navies.append(Navy(nation, tuple(fleets)))
+        return SeaBattle(navies[0], navies[1], numbers=numbers)
+
+
+@dataclass
+class Turn:
+    """The turn's other entries: subjugation, a campaign, turn 10's legion switching, a question."""
+
+    subject: str = ""
+    master: str = ""
+    zones: int = 0  # the subject's land zones (its card's threshold, §12.5.1)
+    leader: str = ""
+    zone: str = ""  # the zone tapped for the campaign
+    zone_use: str = "start"  # what a tapped zone is for: the campaign's start, a move, a block
+    campaign_gold: int = 0  # loot or raid gold for the campaign's purse
+    legions: int = 0
+    sulla: bool = True
+    marius: bool = False
+    consular: bool = False
+    need: ValueNeeded | None = None  # a value on the owner's card the table is asked for
+    answer: int = 0
+    after: str = ""  # the page to go back to once answered
 
 
 class Desk:
@@ -157,6 +205,8 @@ class Desk:
         self.source = "zones"  # what the points being typed are for (the score pad's sources)
         self.scored = False  # the score pad's row is done: the turn may end
         self.leaving: set[str] = set()
+        self.sea_setup = SeaSetup()
+        self.turn = Turn()
         if state is not None:
             nation = self.nation(state)
             if nation:
@@ -184,21 +234,32 @@ class Desk:
         return next(iter(sorted(state.must_spend)), None) or self.nation(state)
 
     def page(self, state: State) -> str:
+        """The page of the moment: a battle's, a question, the master's forced purchase, then the
+        active nation's phase (§5.0) unless the table opened another page from it."""
         self.follow(state)
         if state.over:
             return "over"
         battle = state.battle
         if battle is not None:
             return "aftermath" if over(battle) else self.sub or "battle"
+        if state.sea is not None:
+            return "sea-over" if sea_over(state.sea) else "sea"
+        if self.turn.need is not None:
+            return "ask"
         if state.must_spend:
             return "shop"
-        if not state.collected:
-            return "income"
-        if self.local in ("setup", "zones"):
+        if self.local in ("setup", "zones", "sea-setup", "subjects", "leader", "czones", "switch"):
             return self.local
+        ten = turn_ten(self.scenario, state.turn)
+        if not state.collected and not ten:
+            return "income"
         if state.confirmed:
             return "score" if scoring_turn_ends(self.scenario, state) and not self.scored else "end"
-        return self.local
+        if self.local == "map":
+            return "map"
+        if state.campaign is not None:
+            return "campaign"
+        return "ten" if ten else PHASE_PAGES[state.phase]
 
     # the decisions the entries make
 
@@ -214,8 +275,21 @@ class Desk:
         )
 
     def opening(self, state: State) -> a.OpenBattle:
-        battle = self.setup.battle(self.edition, self.nation(state) or "")
+        """The battle as entered, in the context of the phase (a major invasion's, a campaign's)."""
+        phase = battle_phase(state.phase, state.major)
+        battle = self.setup.battle(self.edition, self.nation(state) or "", phase)
         return a.OpenBattle(battle, must_submit=self.setup.must_submit)
+
+    def sea_opening(self, state: State) -> a.OpenSeaBattle:
+        return a.OpenSeaBattle(self.sea_setup.sea(self.nation(state) or "", self.edition.numbers))
+
+    def subjugation(self) -> a.Subjugate:
+        return a.Subjugate(self.turn.subject, self.turn.master, self.turn.zones)
+
+    def switching(self) -> a.SwitchLegions:
+        turn = self.turn
+        leaders = tuple(name for name, on in (("Sulla", turn.sulla), ("Marius", turn.marius)) if on)
+        return a.SwitchLegions(turn.legions, leaders, turn.consular)
 
     def confirmation(self, state: State) -> ConfirmMap:
         changes = tuple(

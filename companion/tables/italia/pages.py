@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from companion.i18n import _
+from companion.tables.italia import turn_pages
 from companion.tables.italia.battle_pages import (
     aftermath_page,
     battle_page,
@@ -22,7 +23,6 @@ from companion.tables.italia.canvas import Canvas, Colour, tint
 from companion.tables.italia.clerk_pages import (
     income_lines,
     map_page,
-    move,
     order,
     score,
     shop,
@@ -46,7 +46,19 @@ def draw(
     {
         "income": order,
         "shop": shop,
-        "move": move,
+        "place": turn_pages.place,
+        "move": turn_pages.move,
+        "combat": turn_pages.combat,
+        "subjects": turn_pages.subjects,
+        "leader": turn_pages.leader,
+        "czones": turn_pages.czones,
+        "campaign": turn_pages.campaign,
+        "switch": turn_pages.switch,
+        "ten": turn_pages.ten,
+        "sea-setup": turn_pages.sea_setup,
+        "sea": turn_pages.sea,
+        "sea-over": turn_pages.sea,
+        "ask": turn_pages.ask,
         "setup": setup,
         "zones": zone_picker,
         "battle": battle_page,

@@ -8,12 +8,14 @@ from functools import partial
 
 from companion.games.italia import actions as a
 from companion.games.italia.battle import unit_type
+from companion.games.italia.cardscore import card_lines
 from companion.games.italia.clerk import bill
 from companion.games.italia.conversion import PATRIMONIUM
-from companion.games.italia.game import State
+from companion.games.italia.game import State, queue
 from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
+from companion.tables.italia import turn_panel
 from companion.tables.italia.desk import Desk
 from companion.tables.italia.words import city_name, nation_name, source_name, terrain_name, unit_name
 from companion.ui.panel import UNDO
@@ -30,9 +32,9 @@ def _play(action: Callable[[], a.Action | object]) -> Callable[[], Intent]:
 def entries(desk: Desk, page: str, state: State, can_undo: bool) -> list[Entry]:
     """This page's buttons, the one that moves the turn on first after the steppers, Undo last."""
     made = {
+        **turn_panel.PAGES,
         "income": _income,
         "shop": _shop,
-        "move": _move,
         "setup": _setup,
         "zones": _zones,
         "battle": _battle,
@@ -46,9 +48,24 @@ def entries(desk: Desk, page: str, state: State, can_undo: bool) -> list[Entry]:
     if made is None:
         return []
     found = made(desk, state)
-    if page not in ("setup", "zones", "retreat", "pad", "map") and can_undo:
+    if page not in ENTERING and can_undo:
         found.append((_("Undo"), UNDO, Undo))
     return found
+
+
+ENTERING = (
+    "setup",
+    "zones",
+    "retreat",
+    "pad",
+    "map",
+    "subjects",
+    "leader",
+    "czones",
+    "switch",
+    "sea-setup",
+    "ask",
+)
 
 
 def _income(desk: Desk, state: State) -> list[Entry]:
@@ -58,6 +75,8 @@ def _income(desk: Desk, state: State) -> list[Entry]:
         label = _("Half income: yes") if desk.half else _("Half income: no")
         found.append((label, ("half",), _set(desk, "half", not desk.half)))
     found.append((_("Collect income"), ("collect",), _play(desk.income)))
+    subjects = partial(turn_panel._subjects_page, desk, state)
+    found.append((_("Masters and subjects"), ("subjects",), subjects))
     return found
 
 
@@ -70,16 +89,8 @@ def _shop(desk: Desk, state: State) -> list[Entry]:
     if not state.must_spend:  # on to placement: with a purchase made, or none
         bought = bool(state.ledger.bought.get(desk.buyer(state) or "") or state.ledger.cities)
         label = _("Done buying") if bought else _("Buy nothing")
-        found.append((label, ("to-move",), _set(desk, "local", "move")))
+        found.append(turn_panel.next_phase(desk, label))
     return found
-
-
-def _move(desk: Desk, state: State) -> list[Entry]:
-    return [
-        (_("A battle"), ("battle",), _set(desk, "local", "setup")),
-        (_("End of turn: the map"), ("to-map",), _set(desk, "local", "map")),
-        (_("Back to the shop"), ("to-shop",), _set(desk, "local", "shop")),
-    ]
 
 
 def _cycle(desk: Desk, state: State) -> None:
@@ -114,7 +125,7 @@ def _flip(desk: Desk, name: str) -> None:
 
 def _fight(desk: Desk, state: State) -> Intent:
     opening = desk.opening(state)
-    desk.local = "move"  # after the battle: the turn goes on from movement
+    desk.local = ""  # after the battle: the turn goes on from its phase
     return Play(opening)
 
 
@@ -142,7 +153,7 @@ def _setup(desk: Desk, state: State) -> list[Entry]:
             ("must-submit",),
             partial(_flip, desk, "must_submit"),
         ),
-        (_("Cancel"), ("to-move",), _set(desk, "local", "move")),
+        (_("Cancel"), ("back",), _set(desk, "local", "")),
         (_("Fight"), ("fight",), partial(_fight, desk, state)),
     ]
 
@@ -251,7 +262,7 @@ def _map(desk: Desk, state: State) -> list[Entry]:
             ("leaving",),
             partial(_leave, desk, nation),
         ),
-        (_("Back"), ("to-move",), _set(desk, "local", "move")),
+        (_("Back"), ("back",), _set(desk, "local", "")),
         (_("Confirm the map"), ("confirm-map",), _play(lambda: desk.confirmation(state))),
     ]
 
@@ -281,5 +292,25 @@ def _score(desk: Desk, state: State) -> list[Entry]:
     if nation is not None:
         label = _("Record {nation}: {points}").format(nation=nation_name(nation), points=desk.points[nation])
         found.append((label, ("score",), _play(lambda: desk.score(state))))
+    found += _from_card(desk, state)
     found.append((_("Scores done"), ("scores-done",), _set(desk, "scored", True)))
     return found
+
+
+def _from_card(desk: Desk, state: State) -> list[Entry]:
+    """The next nation without a line this turn, scored from its card (its points asked when the
+    card's row for the turn is missing)."""
+    nation = next((n for n in queue(desk.scenario, state) if not scored(state, n)), None)
+    if nation is None:
+        return []
+    check = partial(
+        card_lines, desk.edition, state.told, state.control, state.cities, state.masters, nation, state.turn
+    )
+    label = _("From the card: {nation}").format(nation=nation_name(nation))
+    return [
+        (label, ("score-card", nation), turn_panel.asking(desk, check, partial(Play, a.ScoreCard(nation))))
+    ]
+
+
+def scored(state: State, nation: str) -> bool:
+    return any(award.turn == state.turn and award.nation == nation for award in state.scores)

@@ -20,6 +20,7 @@ from companion.games.italia.actions import (
     CampaignGold,
     CampaignMove,
     CloseBattle,
+    CollectIncome,
     EndCampaign,
     EndNationTurn,
     LeaderArrives,
@@ -50,10 +51,11 @@ CARDS = {  # what the rulebook's examples say of these cards, nothing more
 }
 
 
-def game_at(turn: int, nation: str, cards: dict | None = None, scenario: str = "I") -> Game:
+def game_at(turn: int, nation: str, cards: dict | None = None, scenario: str = "I", phase: int = 1) -> Game:
+    """The nation's turn with its income in, at `phase` (4: after movement, where campaigns start)."""
     data = replace(edition("italia"), nations=cards if cards is not None else CARDS)
     game = Game(data, Options(scenario, 5))
-    game.state = replace(game.state, turn=turn)
+    game.state = replace(game.state, turn=turn, collected=True, phase=phase)
     game.state = replace(game.state, at=queue(game.scenario, game.state).index(nation))
     assert active(game.scenario, game.state) == nation
     return game
@@ -78,8 +80,10 @@ def test_example_7_2_cimbri_reinforcements_in_helvetia():
 
 
 def end_turn_of(game: Game, nation: str) -> None:
+    """Turns end until the nation's comes; its income is collected (phase 1 opens with it)."""
     while active(game.scenario, game.state) != nation:
         game.play(EndNationTurn())
+    game.play(CollectIncome(0, 0))
 
 
 def test_example_7_2_hamilcar_leaves_at_phase_2_of_the_next_carthaginian_turn():
@@ -191,7 +195,7 @@ def test_a_card_s_major_invasion_and_its_first_combat_keeps_the_surplus():
 def test_example_12_3_fabius_campaign_purse_and_moves():
     """E26: Fabius with 5 gold may move up to 5 times; each move costs 1; Pisae (a city and 1 infantry)
     is invaded by one legion; the Etruscans' 2 infantry join the battle in Pavia (no stacking limit)."""
-    game = game_at(2, "romans", cards={})
+    game = game_at(2, "romans", cards={}, phase=4)
     game.state = replace(game.state, gold={"romans": 5})
     assert said(game, StartCampaign("Fabius", "rome", gold=0)) == [
         "Fabius's campaign: 5 gold, so up to 5 moves (§12.3.1)."
@@ -231,7 +235,7 @@ def test_example_12_3_2_who_may_react_to_a_leader_in_ravenna():
         "picenum",
         "mare-hadriaticum",
     }
-    game = game_at(2, "romans", cards={})
+    game = game_at(2, "romans", cards={}, phase=4)
     game.state = replace(game.state, gold={"romans": 2})
     game.play(StartCampaign("Fabius", "rome", gold=0))
     reacting = said(game, CampaignMove("ravenna"))[1]
@@ -244,7 +248,7 @@ def test_example_12_3_2_who_may_react_to_a_leader_in_ravenna():
 
 
 def test_campaign_gold_blocks_loot_and_the_end():
-    game = game_at(2, "romans", cards={})
+    game = game_at(2, "romans", cards={}, phase=4)
     game.state = replace(game.state, gold={"romans": 3})
     game.play(StartCampaign("Fabius", "rome", gold=0))
     with pytest.raises(IllegalActionError, match="follows a campaign move"):
@@ -267,7 +271,7 @@ def test_campaign_gold_blocks_loot_and_the_end():
 
 
 def test_missing_campaign_gold_is_asked_once_and_remembered():
-    game = game_at(8, "romans", cards={})
+    game = game_at(8, "romans", cards={}, phase=4)
     with pytest.raises(ValueNeeded) as asked:
         game.play(StartCampaign("Marius", "rome"))
     assert asked.value.key == "romans.campaign.8.gold"
@@ -292,7 +296,7 @@ def test_a_score_line_for_an_unknown_nation_is_refused_with_the_reason():
 
 def test_a_card_s_campaign_gold_needs_no_question():
     cards = {"romans": {"nation": {"id": "romans"}, "campaign": [{"turn": 8, "leader": "Marius", "gold": 2}]}}
-    game = game_at(8, "romans", cards=cards)  # an invented card value, for this test only
+    game = game_at(8, "romans", cards=cards, phase=4)  # an invented card value, for this test only
     game.play(StartCampaign("Marius", "rome"))
     assert game.state.gold["romans"] == 2
 
@@ -302,6 +306,8 @@ def test_the_turn_actions_round_trip_replay_and_the_state_file():
     for action in (
         NextPhase(),
         MajorInvasion(),
+        NextPhase(),
+        NextPhase(),
         LeaderArrives("carthaginians", "H-Barkas"),
         StartCampaign("H-Barkas", "africa", gold=1),
         CampaignMove("mare-libycum"),
@@ -315,7 +321,7 @@ def test_the_turn_actions_round_trip_replay_and_the_state_file():
     assert RULES.loads(text, game.edition) == game.state
     lines = [json.loads(json.dumps(r.to_dict())) for r in game.records]
     replayed = Game(game.edition, game.options)
-    replayed.state = replace(replayed.state, turn=2, at=game_at(2, "carthaginians").state.at)
+    replayed.state = replace(replayed.state, turn=2, at=game_at(2, "carthaginians").state.at, collected=True)
     for line in lines:
         record = type(game.records[0]).from_dict(line)
         replayed.play(record.action, record.drawn)

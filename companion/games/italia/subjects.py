@@ -1,0 +1,115 @@
+"""Masters and subjects (§12.5, §12.6) and the loot of a city (§10.6): who may submit to whom at how
+many zones (the card's threshold, or the table's answer), revolts, and the 4 gold or the card's points
+a looted city gives, split with a master like income (§6.4). The card values are the owner's: a
+missing one is asked at the table (ValueNeeded) and kept for the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from companion.games.vocabulary import IllegalActionError, Sentence, ValueNeeded
+
+from .edition import Edition
+from .phases import card
+
+
+def told_or_ask(told: Mapping[str, int], key: str, question: Sentence) -> int:
+    """The table's earlier answer under `key`, or ValueNeeded asking `question`."""
+    if key in told:
+        return told[key]
+    raise ValueNeeded(key, question)
+
+
+def threshold(edition: Edition, told: Mapping[str, int], subject: str, master: str) -> int:
+    """The most zones the subject may hold and still submit (§12.5.1: its card's "may", or "must")."""
+    found = card(edition, subject).get("submission", {})
+    most = max(int(found.get("may_at_most", -1)), int(found.get("must_at_most", -1)))
+    if most >= 0:
+        return most
+    question = Sentence(
+        "The {nation} card: they may submit to the {master} with how many zones or fewer?",
+        nation=subject,
+        master=master,
+    )
+    return told_or_ask(told, f"{subject}.submission.may", question)
+
+
+def subjugate(
+    edition: Edition,
+    told: Mapping[str, int],
+    masters: Mapping[str, str],
+    subject: str,
+    master: str,
+    zones: int,
+) -> tuple[dict[str, str], list[Sentence]]:
+    """The masters after `subject` submits to `master` holding `zones` zones; refused with the reason."""
+    if subject == master:
+        raise IllegalActionError(Sentence("A nation cannot submit to itself."))
+    if masters.get(master) == subject:
+        raise IllegalActionError(
+            Sentence(
+                "The {master} are the {nation}'s subjects: free them first.", nation=subject, master=master
+            )
+        )
+    allowed = card(edition, subject).get("submission", {}).get("to", [])
+    if allowed and master not in allowed:
+        raise IllegalActionError(
+            Sentence(
+                "The {nation} card lets them submit only to: {to}.", nation=subject, to=", ".join(allowed)
+            )
+        )
+    most = threshold(edition, told, subject, master)
+    if zones > most:
+        raise IllegalActionError(
+            Sentence(
+                "The {nation} hold {zones} zones: their card lets them submit with {most} or fewer "
+                "(§12.5.1).",
+                nation=subject,
+                zones=zones,
+                most=most,
+            )
+        )
+    said = [submitted(subject, master)]
+    if masters.get(subject):
+        said.insert(
+            0, Sentence("The {nation} are no longer the {master}'s.", nation=subject, master=masters[subject])
+        )
+    return {**masters, subject: master}, said
+
+
+def submitted(subject: str, master: str) -> Sentence:
+    return Sentence(
+        "The {nation} submit to the {master}: the {master}'s units leave every zone with {nation} units; "
+        "half the {nation}'s income, loot and points go to their master (§12.5.2).",
+        nation=subject,
+        master=master,
+    )
+
+
+def revolt(masters: Mapping[str, str], subject: str) -> tuple[dict[str, str], Sentence]:
+    if subject not in masters:
+        raise IllegalActionError(Sentence("The {nation} are no one's subjects.", nation=subject))
+    said = Sentence(
+        "The {nation} revolt: free of the {master} (§12.6).", nation=subject, master=masters[subject]
+    )
+    return {k: v for k, v in masters.items() if k != subject}, said
+
+
+def loot_points(edition: Edition, told: Mapping[str, int], nation: str, take: str) -> int:
+    """The points the card gives for looting a city, 0 when it gives the gold (§10.6)."""
+    found = card(edition, nation).get("loot", {})
+    reward, vp = str(found.get("reward", "")), int(found.get("vp", 0))
+    if reward == "gold":
+        return 0
+    if reward == "choice" and take not in ("gold", "vp"):
+        raise IllegalActionError(
+            Sentence("The {nation} card gives a choice: take the gold or the points.", nation=nation)
+        )
+    if take == "gold" and reward == "choice":
+        return 0
+    if reward in ("vp", "choice") and vp > 0:
+        return vp
+    question = Sentence(
+        "The {nation} card: points for looting a city (0 if it gives the gold)?", nation=nation
+    )
+    return told_or_ask(told, f"{nation}.loot.vp", question)

@@ -1,0 +1,161 @@
+"""Italia's turn clerk beyond income and the shop, tapped on the screen: the phases, a subject made
+on the masters page (its threshold asked, since no nation file is shipped) whose tribute then shows
+on its income page, a naval battle, loot, a campaign and turn 10's campaign-or-pass."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from companion import i18n  # noqa: E402
+from companion.assets import edition  # noqa: E402
+from companion.games.italia import actions as ia  # noqa: E402
+from companion.games.italia.game import Game, Options  # noqa: E402
+from companion.session import Devices, Session  # noqa: E402
+from hardware.printer import PrintService  # noqa: E402
+from hardware.sim.die import SimDie  # noqa: E402
+from hardware.sim.printer import SimPrinter  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path):
+    from companion.ui.app import App
+
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    game = Game(edition("italia"), Options("I", 3, ("Anna", "Bruno", "Carla")))
+    shown = App(Session(game, Devices(SimDie(), service)), headless=True)
+    yield shown
+    shown.close()
+    service.close()
+
+
+def tap(app, label: str) -> None:
+    app.draw()
+    found = [b for b in app.buttons if b.label == label]
+    assert found, f"no {label!r} among {[b.label for b in app.buttons]}"
+    found[0].on_tap()
+    app.draw()
+
+
+def to_combat(session, zones: int) -> None:
+    """The active nation's income from `zones` zones, then placement, movement and combat."""
+    session.do(ia.CollectIncome(zones, 0))
+    for _ in range(3):
+        session.do(ia.NextPhase())
+
+
+def lines(app) -> list[str]:
+    return [text for text, _colour in app.game.view.lines(app.session)]
+
+
+def test_the_phases_go_by_taps_and_the_shop_closes_after_phase_one(app):
+    tap(app, "Collect income")
+    tap(app, "Buy nothing")
+    assert app.game.view.page(app.session) == "place" and app.session.state.phase == 2
+    tap(app, "On to movement")
+    tap(app, "On to combat")
+    assert app.game.view.page(app.session) == "combat"
+    assert not app.session.do(ia.Buy("celts", {"infantry": 1}))
+    assert app.session.message == (
+        "Units are bought in phase 1 (income and purchase, §5.0); buying is over for this turn."
+    )
+
+
+def test_a_subject_made_on_the_masters_page_pays_tribute_on_its_income_page(app):
+    tap(app, "Masters and subjects")  # the Celts' income page: they become the Etruscans' masters
+    assert [b.label for b in app.buttons][:2] == ["Subject: Etruscans", "Master: Celts"]
+    tap(app, "Submits")  # no nation file: the card's threshold is asked
+    assert app.game.view.page(app.session) == "ask"
+    view = app.game.view
+    assert (
+        view.board_tap(next(s.rect.center for s in view.spots if s.action == ("more", "answer")), app.session)
+        is None
+    )
+    tap(app, "Answer 1")
+    assert app.session.state.told == {"etruscans.submission.may": 1}
+    tap(app, "Submits")
+    assert app.session.state.masters == {"etruscans": "celts"}
+    session = app.session
+    to_combat(session, 2)
+    session.do(ia.EndNationTurn())  # the Etruscans' turn
+    app.draw()
+    view.desk.zones, view.desk.cities = 4, 1
+    assert "Tribute to the Celts: 2" in lines(app)  # 5 gold: 2 to the master (down), 3 kept
+    tap(app, "Collect income")
+    assert session.state.gold["etruscans"] == 3 and session.state.gold["celts"] == 2 + 2
+
+
+def test_a_naval_battle_and_the_loot_of_a_city_from_the_combat_page(app):
+    session = app.session
+    to_combat(session, 2)
+    tap(app, "A naval battle")
+    tap(app, "Fight at sea")
+    assert session.state.sea is not None and session.state.sea.defender.nation == "etruscans"
+    while session.state.sea is not None:
+        app.draw()
+        label = "Close the battle" if app.game.view.page(session) == "sea-over" else "Roll the round"
+        tap(app, label)
+    from companion.games.italia.battle import Battle, Side
+
+    taken = Battle(
+        Side("celts", {"infantry": 3}), Side("greeks", {"infantry": 1}), zone="Neapolis", city="intact"
+    )
+    session.do(ia.OpenBattle(taken))
+    while session.state.battle.defender.count():
+        session.do(ia.RollRound(values=(10, 10, 10, 1)))
+    session.do(ia.CloseBattle())
+    tap(app, "Loot the city")  # no nation file: what the card gives is asked (0: the gold)
+    tap(app, "Answer 0")
+    tap(app, "Loot the city")
+    assert session.state.gold["celts"] == 2 + 4 and session.state.cities["neapolis"] == "ruin"
+    assert "Loot the city" not in [b.label for b in app.buttons]  # once
+
+
+def test_a_campaign_by_taps_moves_from_its_purse(app):
+    session = app.session
+    to_combat(session, 3)
+    tap(app, "A campaign")
+    view = app.game.view
+    view.board_tap(next(s.rect.center for s in view.spots if s.action == ("zone", "mediolanum")), session)
+    tap(app, "Start in Mediolanum")  # the card's gold for it is asked
+    tap(app, "Answer 0")
+    tap(app, "Start in Mediolanum")
+    assert session.state.campaign is not None and session.state.gold["celts"] == 3
+    tap(app, "Campaign move")
+    view.board_tap(next(s.rect.center for s in view.spots if s.action == ("zone", "verona")), session)
+    tap(app, "Move to Verona")
+    assert session.state.campaign.zone == "verona" and session.state.gold["celts"] == 2
+    tap(app, "End the campaign")
+    assert session.state.campaign is None and view.page(session) == "combat"
+
+
+def test_turn_ten_offers_a_campaign_or_a_pass_and_speaks_italian(app):
+    session = app.session
+    session.game.state = replace(session.state, turn=10, at=0)
+    app.draw()
+    assert app.game.view.page(session) == "ten"
+    tap(app, "Pass")
+    assert app.game.view.headline(session)[1].startswith("Populares")
+    i18n.use("it")
+    try:
+        app.draw()
+        assert {"Una campagna", "Passa"} <= {b.label for b in app.buttons}
+    finally:
+        i18n.use("en")
+
+
+def test_the_cimbri_may_campaign_instead_of_moving(app):
+    from companion.games.italia.game import queue
+
+    session = app.session
+    state = replace(session.state, turn=8, collected=True, phase=3)
+    session.game.state = replace(state, at=queue(session.game.scenario, state).index("cimbri"))
+    app.draw()
+    assert {"On to combat", "A campaign"} <= {b.label for b in app.buttons}  # §12.3: instead of them
+    session.game.state = replace(session.state, at=0)  # the Celts: movement, then combat
+    app.draw()
+    assert "A campaign" not in {b.label for b in app.buttons}
