@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -329,6 +330,60 @@ def test_every_screen_word_is_italian_in_italian(service):
             assert any("Passa" in t for t in texts) and any("Annulla" in t for t in texts)
         finally:
             app.close()
+    finally:
+        i18n.use("en")
+
+
+ENGLISH = {  # words of the engine's English sentences that Italian never uses
+    *("refused", "costs", "resources", "has", "the", "is", "not", "no", "troop", "troops", "brigade"),
+    *("hidden", "production", "population", "done", "left", "by", "hand", "Germany", "Autonomous"),
+    *("offensives", "areas", "cities", "tokens", "bases", "it", "goes", "with", "only", "name"),
+}
+
+
+def english(lines):
+    return [line for line in lines if ENGLISH & set(re.findall(r"[A-Za-z]+", line))]
+
+
+def test_an_italian_screen_with_a_refusal_or_the_scores_shows_no_english(service):
+    i18n.use("it")
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.step == "choose")
+            faction = app.session.game.active()
+            app.session.state.resources[faction] = 0  # nothing to pay with (the test's own position)
+            tap(app, ("choice", "op"))
+            op = {"ger": "reinforce", "rsi": "conscription", "cln": "enlist", "aut": "gathering"}[faction]
+            tap(app, ("op", op))
+            tap(app, ("area", "milano"))
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            assert any("non si può" in line for line in lines) and not english(lines), lines
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+            assert "non si può" in app.session.message and not english([app.session.message])
+            app.session.state.resources[faction] = 9  # paid for now: the operation's own reason
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            assert any("non si può" in line for line in lines) and not english(lines), lines
+            tap(app, ("back",))
+            play_until(app, lambda s: s.step == "income")
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            assert any(line.startswith("Germania") and "produzione" in line for line in lines), lines
+            assert not english(lines), lines
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+def test_every_operation_a_refusal_names_is_said_in_italian():
+    from companion.games.italy4345 import ops
+    from companion.games.italy4345.errors import Sentence
+
+    i18n.use("it")
+    try:
+        names = [n.replace("_", " ").capitalize() for n in (*ops.OPERATIONS, *ops.SPECIALS, *ops.CIVIC)]
+        same = [n for n in names if i18n.translate(Sentence(n)) == n]
+        assert set(same) == {"Propaganda"}, same  # the one word both languages share
     finally:
         i18n.use("en")
 

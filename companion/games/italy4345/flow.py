@@ -7,12 +7,18 @@ from . import deck
 from .actions import Adjust, Event, MovePawn, Stukas
 from .board import check_totals, gain, reserve
 from .edition import Edition
-from .errors import CardNeeded, Sentence, refuse
+from .errors import CardNeeded, Sentence, listed, refuse
 from .facts import arrows, event_card
 from .model import FACTIONS, NAMES, Area, Offensive, State
 
 Events = list[Sentence]
-CHOICES = {"event": "Event", "op": "Operation", "op+sa": "Op + SA", "limop": "Limited Op"}
+CHOICES = {
+    "event": Sentence("Event"),
+    "op": Sentence("Operation"),
+    "op+sa": Sentence("Op + SA"),
+    "limop": Sentence("Limited Op"),
+}
+ADDED = {"aa": Sentence("Anglo-American troops"), "aut_troops": Sentence("Autonomous troops")}
 
 
 def reveal(state: State, edition: Edition, card: str) -> Events:
@@ -78,7 +84,7 @@ def resolve_symbols(state: State, edition: Edition, marines: int = 0, bomb: tupl
             kind, wanted = ("aa", marines) if symbol == "marines" else ("aut_troops", 1)
             added = min(wanted, reserve(state, edition, kind))
             setattr(state.area(state.pawn), kind, getattr(state.area(state.pawn), kind) + added)
-            events.append(Sentence("Add {n} {kind} in {area}.", n=added, kind=kind, area=state.pawn))
+            events.append(Sentence("Add {n} {kind} in {area}.", n=added, kind=ADDED[kind], area=state.pawn))
             if symbol == "royal_army" and not added:
                 state.pending.pop(0)  # "the icon has no effect": the pawn stays
                 continue
@@ -173,7 +179,7 @@ def act(state: State, edition: Edition, choice: str) -> Events:
             "{faction} may not choose {choice} now: the choices are {open}.",
             faction=NAMES[faction],
             choice=CHOICES[choice],
-            open=", ".join(CHOICES[c] for c in allowed(state, edition)),
+            open=listed([CHOICES[c] for c in allowed(state, edition)]),
         )
     state.acted.append({"faction": faction, "choice": choice})
     state.cursor = state.order.index(faction) + 1
@@ -205,7 +211,7 @@ def _maybe_end(state: State) -> Events:
     ]
     state.ineligible = [f for f in FACTIONS if f in acted]
     state.step = "reveal"
-    names = " ".join(NAMES[f] for f in state.eligible) or "none"
+    names = listed([NAMES[f] for f in state.eligible], Sentence("none"))
     return [Sentence("Next card eligible: {names}.", names=names)]
 
 

@@ -13,10 +13,10 @@ from companion.games.base import History, decision_from_dict
 from . import actions as a
 from . import deck, flow, offensive, ops, setup
 from .edition import Edition
-from .errors import DataError, IllegalActionError, Sentence, refuse
+from .errors import DataError, IllegalActionError, Sentence, listed, refuse
 from .facts import checked_answer
 from .model import CITIES, FACTIONS, NAMES, SPECIALS, Area, Options, State
-from .scoring import incomes, pay_incomes, scores, winner
+from .scoring import incomes, pay_incomes, scores, term_said, winner
 
 RECORD_FORMAT = "companion/italy4345-record"
 RECORD_VERSION = 1
@@ -206,7 +206,7 @@ def _score(state: State, edition: Edition, action: a.Score, drawn: list[object])
             "{f} {n} = {terms}.",
             f=NAMES[f],
             n=s.total,
-            terms=" + ".join(f"{v} {t}" + (" (h)" if (f, t) in hand else "") for t, v in s.terms),
+            terms=listed([term_said(t, v, (f, t) in hand) for t, v in s.terms], plus=True),
         )
         for f, s in found.items()
     ]

@@ -7,10 +7,15 @@ import copy
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from .errors import DataError
+from .errors import DataError, Sentence
 
 FACTIONS = ("ger", "rsi", "cln", "aut")
-NAMES = {"ger": "Germany", "rsi": "RSI", "cln": "CLN", "aut": "Autonomous"}
+NAMES = {
+    "ger": Sentence("Germany"),
+    "rsi": Sentence("RSI"),
+    "cln": Sentence("CLN"),
+    "aut": Sentence("Autonomous"),
+}
 CITIES = ("napoli", "roma", "ancona", "firenze", "genova", "torino", "milano", "venezia", "trieste")  # §2.1
 SPECIALS = ("rds", "france", "switzerland", "ndh", "reich", "bozen")  # §2.1
 TYPES = ("city", "countryside", "mountain", "special")

@@ -13,7 +13,7 @@ from companion.games.italy4345.deck import deck_size, pile_of
 from companion.games.italy4345.edition import SYMBOLS
 from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.model import FACTIONS, State
-from companion.i18n import _, translate
+from companion.i18n import _
 from companion.tables.italy4345.desk import (
     BATTLE_PIECES,
     PIECES,
@@ -35,6 +35,7 @@ from companion.tables.italy4345.words import (
     piece_name,
     symbol_name,
     terrain_name,
+    told,
 )
 
 
@@ -185,7 +186,7 @@ def ask_page(need: ValueNeeded, desk: Desk) -> Page:
         return Page(head, [_("Is it a city, countryside or a mountain area?"), said], [spots])
     value = Spot(_("Value: {n}").format(n=desk.number), ("value",), lambda: None)
     head = _("{city}: a value of its disk").format(city=area_name(subject))
-    return Page(head, [translate(need.args[0])], [[value, *_stepper(desk, "number", 20)]])
+    return Page(head, [told(need.args[0])], [[value, *_stepper(desk, "number", 20)]])
 
 
 def card_entry_page(desk: Desk, card: str) -> Page:

@@ -139,7 +139,7 @@ class Italy4345View:
         if isinstance(fault, ValueNeeded):
             return []  # the board asks for it
         if after is None:
-            return [(translate(fault), theme.ALERT)]
+            return [(told(fault), theme.ALERT)]
         spent = [
             f"{faction_name(f)} {session.state.resources[f]} > {after.resources[f]}"
             for f in FACTIONS
