@@ -7,28 +7,34 @@ journal's commands, Italian."""
 from __future__ import annotations
 
 import os
+import queue
 import random
 import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+from companion import config as configuration  # noqa: E402
 from companion import i18n  # noqa: E402
 from companion.assets import edition  # noqa: E402
 from companion.cards_command import card_registry  # noqa: E402
 from companion.cli import main  # noqa: E402
-from companion.games.italy4345 import Game, Options  # noqa: E402
+from companion.devices import open_devices  # noqa: E402
+from companion.games.italy4345 import RULES, Game, Options  # noqa: E402
 from companion.games.italy4345 import actions as a  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
 from companion.store import Journal, Store  # noqa: E402
 from companion.tables import find_table  # noqa: E402
 from companion.tables.italy4345.pages import page_of  # noqa: E402
 from companion.ui.app import App  # noqa: E402
+from firmware_bridge.fakebox import FakeBox  # noqa: E402
 from hardware.document import Text  # noqa: E402
+from hardware.faces import QUESTION, pips  # noqa: E402
 from hardware.paper import paper_mm  # noqa: E402
 from hardware.printer import PrintService, escpos_bytes  # noqa: E402
 from hardware.scanner import wait_for  # noqa: E402
@@ -126,7 +132,7 @@ def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(
         kinds = [r.action.kind for r in records]
         assert stats.direct == 0  # every decision was reached by tapping the screen
         assert state.card_index >= 10 and state.offensives_done == 1
-        assert {"pass", "op", "answer", "battle", "score", "income", "done"} <= set(kinds)
+        assert {"pass", "op", "clash-die", "answer", "battle", "score", "income", "done"} <= set(kinds)
         assert wait_for(lambda: service.printer.printed, 5)
         titles = [t.title for t in service.printer.printed]
         assert "Offensive 1" in titles and sum(t.startswith("Card ") for t in titles) >= 8
@@ -287,29 +293,46 @@ def test_undo_of_a_reveal_asks_twice_and_says_to_put_the_card_back(service):
         app.close()
 
 
-def test_the_clash_die_shows_its_pips_on_the_led_die(service):
-    app = open_app(service)
-    try:
-        session = app.session
-        game = session.game
-        game.state.resources = {"ger": 5, "rsi": 5, "cln": 5, "aut": 5}
-        game.state.area("genova").aut_brigades = [2, 0]
-        game.state.area("genova").rsi = 2
-        game.play(a.Answer("events.event-11", {"order": ["aut", "ger", "rsi", "cln"], "symbols": []}))
-        game.play(a.Reveal("event-11"))
-        app.draw()
-        tap(app, ("choice", "op"))
-        tap(app, ("op", "clash"))
-        tap(app, ("area", "genova"))
-        tap(app, ("die", 2))  # the table's own die, typed in
-        action = next(b.action for b in app.buttons if isinstance(b.action, a.Op))
-        tap(app, action)
-        assert game.records[-1].drawn == (2,)
-        from hardware.faces import pips
+def wait_until(condition, timeout_s: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never came true"
+        time.sleep(0.02)
 
-        assert session.devices.die.face == pips(2)
-    finally:
-        app.close()
+
+def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path):
+    """The box on a real pseudo-terminal (the fake firmware) receives "?" when the Clash is declared,
+    then the pips of the die typed in; the declaration is a decision of the record, replayed."""
+    config = configuration.parse(f'[die]\nport = "{tmp_path / "companion-die"}"\n', "config.toml")
+    with FakeBox(tmp_path / "companion-die") as box:
+        opened = open_devices(config, tmp_path, queue.Queue().put, retry_s=0.05)
+        game = Game(edition(GAME), Options(seed=3))
+        app = App(Session(game, opened.devices), headless=True)
+        app.animate = False
+        try:
+            wait_until(lambda: opened.devices.die.online)
+            pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 2))
+            game.play(a.Adjust("test", pieces, tuple((f, 5) for f in ("ger", "rsi", "cln", "aut"))))
+            game.play(a.Answer("events.event-11", {"order": ["aut", "ger", "rsi", "cln"], "symbols": []}))
+            game.play(a.Reveal("event-11"))
+            app.draw()
+            tap(app, ("choice", "op"))
+            tap(app, ("op", "clash"))
+            tap(app, ("area", "genova"))
+            assert not any(isinstance(b.action, a.Op) for b in app.buttons)  # declared first
+            tap(app, a.ClashDie("genova"))
+            assert game.records[-1].action == a.ClashDie("genova") and game.state.die_pending == "genova"
+            wait_until(lambda: box.face == QUESTION.rows)
+            assert app.session.do(a.Pass()) is False and "pending in genova" in app.session.message
+            tap(app, ("die", 2))  # the table's own die, typed in
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+            assert game.records[-1].drawn == (2,) and game.state.die_pending == ""
+            wait_until(lambda: box.face == pips(2).rows)
+            replayed = RULES.replay(edition(GAME), game.header(), [r.to_dict() for r in game.records])
+            assert replayed.state == game.state
+        finally:
+            app.close()
+            opened.close()
 
 
 def test_every_screen_word_is_italian_in_italian(service):

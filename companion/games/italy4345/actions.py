@@ -94,6 +94,15 @@ class Reveal(Action):
 
 
 @dataclass(frozen=True)
+class ClashDie(Action):
+    """The Autonomous faction declared a Clash in `area`: its die is pending (the LED die shows "?") until
+    the Clash is played with the die the companion throws or the table's typed in (§7.4)."""
+
+    kind: ClassVar[str] = "clash-die"
+    area: str = ""
+
+
+@dataclass(frozen=True)
 class MovePawn(Action):
     """The Autonomous player moves the reinforcements pawn (§6.1.1, or after an offensive)."""
 
@@ -226,6 +235,7 @@ KINDS: dict[str, type[Action]] = {
     for c in (
         Answer,
         Reveal,
+        ClashDie,
         MovePawn,
         Stukas,
         Pass,

@@ -153,6 +153,7 @@ class State:
     scores: dict[str, int] = field(default_factory=dict)  # the last score step's
     answers: dict[str, Any] = field(default_factory=dict)
     rolls: int = 0  # Clash dice thrown so far: roll k is a function of the seed and k
+    die_pending: str = ""  # the area of a Clash declared whose die is not thrown yet
     deck_warnings: list[str] = field(default_factory=list)
     hand_entered: list[str] = field(default_factory=list)
 

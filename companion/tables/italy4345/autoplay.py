@@ -73,6 +73,8 @@ def _wanted(state: State, edition: Any, rng: random.Random) -> a.Action:
         return a.Reveal("" if state.deck is not None else deck[state.card_index])
     if state.step == "symbols":
         return _symbol(state)
+    if state.step == "choose" and state.die_pending:
+        return a.Op("clash", (a.Step(state.die_pending, 1),))  # the Clash declared, with its die
     if state.step == "choose":
         return _choice(state, edition, rng)
     if state.step == "offensive" and state.offensive is not None:
@@ -100,11 +102,11 @@ def _choice(state: State, edition: Any, rng: random.Random) -> a.Action:
     if "event" in choices and rng.random() < 0.3:
         return a.Event()
     faction = active(state) or ""
-    for op in ops_of(faction):
+    for op in sorted(ops_of(faction), key=lambda o: o != "clash"):  # the Clash first: its die on the box
         for area in areas_of(state):
             action = a.Op(op, (a.Step(area, 1),))
             if ("op" in choices or "limop" in choices) and trial(state, edition, action)[0] is not None:
-                return action
+                return a.ClashDie(area) if op == "clash" else action  # a Clash is declared first
     return a.Pass()
 
 
@@ -142,6 +144,7 @@ def next_marker(desk: Desk, page: str, state: State, action: Any) -> object:
         a.Answer: _to_answer,
         a.Adjust: _to_adjust,
         a.Op: _to_op,
+        a.ClashDie: _to_clash,
         a.Event: _to_event,
         a.MovePawn: _to_area,
         a.Stukas: _to_area,
@@ -239,6 +242,13 @@ def _to_op(desk: Desk, state: State, action: a.Op) -> object:
         if len(pending) > 1:
             return ("add",)
     return action
+
+
+def _to_clash(desk: Desk, state: State, action: a.ClashDie) -> object:
+    """Toward a Clash declared: the Clash entered in its area, then the declaration."""
+    op = a.Op("clash", (a.Step(action.area, 1),))
+    toward = _to_op(desk, state, op)
+    return action if toward == op else toward
 
 
 def allowed_now(desk: Desk, state: State) -> tuple[str, ...]:

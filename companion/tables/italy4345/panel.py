@@ -149,9 +149,16 @@ def _op(desk: Desk, state: State) -> list[Entry]:
         label = _("Areas of the operation") if part == "op" else _("Areas of the SA")
         found.append((label, ("part", part), screen(partial(setattr, desk, "part", part))))
     action = desk.main_action(state, "op")
-    if action is not None:
+    if isinstance(action, a.Op) and action.op == "clash" and state.die_pending not in action_areas(action):
+        declare = a.ClashDie(action.steps[0].area)
+        found.append((_("Declare the Clash"), declare, play(declare)))
+    elif action is not None:
         found.append((_("Play the operation"), action, play(action, _die(desk))))
     return found + [(_("Back"), ("back",), screen(partial(desk.reset)))]
+
+
+def action_areas(action: a.Op) -> set[str]:
+    return {s.area for s in action.steps}
 
 
 def _die(desk: Desk) -> tuple[Any, ...]:

@@ -1,6 +1,6 @@
 """Italy '43-'45 at a table: what the table's buttons and the camera's cards mean, what follows a
-decision (a ticket when a card ends and when an offensive ends, the Clash die's pips on the LED die, a
-backup at each end of a card), the words for Undo."""
+decision (a ticket when a card ends and when an offensive ends, "?" on the LED die while a Clash's die is
+pending then its pips, a backup at each end of a card), the words for Undo."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ class Italy4345Table:
     def after(self, before: State, action: Any, events: Sequence[Any], game: Game) -> Outputs:
         """The Clash dice on the die; a ticket and a backup when a card or an offensive ends."""
         from companion.tickets import italy4345 as tickets
-        from hardware.faces import pips
+        from hardware.faces import QUESTION, pips
 
         state = game.state
         lines = [str(e) for e in events]  # the tickets are in English, like their headings
@@ -72,6 +72,8 @@ class Italy4345Table:
             self.offensive_lines += lines
         dice = game.records[-1].drawn if isinstance(action, a.Op) else ()
         faces = [pips(int(v)) for v in dice if isinstance(v, int)]
+        if isinstance(action, a.ClashDie):
+            faces = [QUESTION]  # a Clash declared: the die box asks until its die is thrown or typed in
         printed = []
         if before.step in ("choose", "symbols") and state.step != before.step and state.step == "reveal":
             printed.append(tickets.card_ticket(state, self.card_lines))
@@ -95,6 +97,7 @@ class Italy4345Table:
         names = {
             "answer": _("value entered"),
             "reveal": _("card revealed"),
+            "clash-die": _("Clash declared"),
             "move-pawn": _("pawn moved"),
             "stukas": _("Stukas"),
             "pass": _("pass"),
