@@ -438,6 +438,39 @@ def test_a_game_journaled_resumes_and_the_commands_list_show_export_and_replay_i
     assert len(Store(tmp_path).games()) == 2
 
 
+def test_a_resumed_game_keeps_the_players_names_and_resume_says_the_card_and_who_leads(tmp_path, service):
+    from companion.app_command import Sessions
+    from companion.tables.italy4345.choices import Choices
+
+    names = ("Ada", "Bruno", "Carla", "Dino")
+    options = Choices().named(Options(seed=3), names)
+    store = Store(tmp_path)
+    try:
+        sessions = Sessions(store, Devices(SimDie(), service))
+        assert sessions.resumable() is None
+        session = sessions.new(GAME, options)
+        app = App(session, headless=True)
+        app.animate = False
+        app.draw()
+        play_until(app, lambda s: s.step == "income")  # an offensive scored: someone leads
+        scores, cards = session.state.scores, session.state.card_index
+        app.close()
+        best = max(scores.values())
+        said = sessions.resumable()
+        assert said == f"Resume Italy '43-'45: La Resa Dei Conti: card {cards}, offensive 1 under way"
+        resumed = Sessions(store, Devices(SimDie(), service)).resume()
+        assert resumed.game.options.names == names
+        assert resumed.message.startswith(f"Resumed: card {cards}, offensive 1 under way; ")
+        assert resumed.message.endswith(f" ahead with {best} points.")
+        app = App(resumed, headless=True)
+        try:
+            assert app.game.view.desk.names == names
+        finally:
+            app.close()
+    finally:
+        store.close()
+
+
 def test_a_ticket_per_card_says_who_acted_and_who_is_eligible_next(service):
     from companion.tickets.italy4345 import card_ticket
 

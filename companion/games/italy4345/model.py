@@ -34,6 +34,7 @@ class Options:
     long_deck: bool = False
     deck_mode: str = "table"
     seed: int = 0
+    names: tuple[str, ...] = ()  # who plays each faction (FACTIONS' order), as typed before the game
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,6 +43,7 @@ class Options:
             "long_deck": self.long_deck,
             "deck_mode": self.deck_mode,
             "seed": self.seed,
+            "names": list(self.names),
         }
 
     @classmethod
@@ -58,13 +60,21 @@ class Options:
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise DataError("options.seed", "must be a whole number")
+        names = data.get("names", [])
+        if not isinstance(names, list) or len(names) > len(FACTIONS) or not all(_name(n) for n in names):
+            raise DataError("options.names", "must be a list of up to four names")
         return cls(
             data.get("visible_cards", False),
             data.get("alternative_setup", False),
             data.get("long_deck", False),
             data.get("deck_mode", "table"),
             seed,
+            tuple(names),
         )
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 40
 
 
 @dataclass

@@ -81,6 +81,7 @@ class Choices:
         return _("{faction} is played by: {name}_").format(faction=faction_name(FACTIONS[editing]), name=name)
 
     def named(self, options: Options, names: tuple[str, ...]) -> Options:
-        """The names stay on the screen (the turn's title says who acts); the engine's options keep none."""
+        """The names go in the game's options (its record's header), so a resumed game keeps them; the
+        turn's title says who acts."""
         self.players = names
-        return dataclasses.replace(options)
+        return dataclasses.replace(options, names=tuple(names))
