@@ -471,6 +471,34 @@ def test_a_resumed_game_keeps_the_players_names_and_resume_says_the_card_and_who
         store.close()
 
 
+def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, service):
+    from companion.app_command import Sessions
+
+    store = Store(tmp_path)
+    try:
+        sessions = Sessions(store, Devices(SimDie(), service))
+        app = App(sessions.new(GAME, Options(seed=3)), headless=True)
+        app.animate = False
+        app.draw()
+        play_until(app, lambda s: s.offensive is not None and s.offensive.step != "A")  # the assault made
+        before_restart = [str(e) for e in app.session.last_events]
+        app.close()
+        app = App(Sessions(store, Devices(SimDie(), service)).resume(), headless=True)  # a new table
+        app.animate = False
+        try:
+            app.draw()
+            play_until(app, lambda s: s.offensive is None)
+            assert wait_for(lambda: any(t.title == "Offensive 1" for t in service.printer.printed), 5)
+            ticket = next(t for t in service.printer.printed if t.title == "Offensive 1")
+            lines = [b.text for b in ticket.blocks if isinstance(b, Text)]
+            assert any(line.startswith("Offensive 1: power") for line in lines), lines  # its reveal
+            assert all(line in lines for line in before_restart), (before_restart, lines)
+        finally:
+            app.close()
+    finally:
+        store.close()
+
+
 def test_a_ticket_per_card_says_who_acted_and_who_is_eligible_next(service):
     from companion.tickets.italy4345 import card_ticket
 

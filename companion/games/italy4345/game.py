@@ -100,6 +100,13 @@ class Game:
         self.state = after
         return events
 
+    def said(self, index: int) -> Events:
+        """What decision `index` said, played again on the state it was played on with its recorded
+        outcome (a ticket printed after a resume holds the decisions made before the restart)."""
+        record = self.records[index]
+        before = self.history.before(index).copy()
+        return HANDLERS[type(record.action)](before, self.edition, record.action, list(record.drawn))
+
     def undo(self) -> Record:
         """Drop the last decision; a die thrown again shows the same face (seed and count)."""
         self.state, record = self.history.pop()

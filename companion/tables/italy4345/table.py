@@ -5,7 +5,7 @@ pending then its pips, a backup at each end of a card), the words for Undo."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.italy4345 import actions as a
@@ -19,6 +19,27 @@ from companion.tables.italy4345.words import card_name
 GAME = "italy4345"
 
 
+def lines_since(game: Game, start: int) -> list[str]:
+    """The sentences of the decisions from `start` on, from the record (so a game resumed mid-card or
+    mid-offensive prints the whole of it); the tickets are in English, like their headings."""
+    return [str(e) for index in range(start, len(game.records)) for e in game.said(index)]
+
+
+def _card_start(game: Game) -> int:
+    """The last card's reveal."""
+    reveals = [i for i, r in enumerate(game.records) if isinstance(r.action, a.Reveal)]
+    return reveals[-1] if reveals else 0
+
+
+def _offensive_start(game: Game) -> int:
+    """The reveal that opened the offensive the last decision ended: the last decision played on a
+    state with no offensive open."""
+    index = len(game.records) - 1
+    while index > 0 and game.history.before(index).offensive is not None:
+        index -= 1
+    return index
+
+
 def card_of(seen: CardSeen) -> str:
     """The engine's card id for a card the camera read (its deck and printed number)."""
     return offensive_id(seen.number) if seen.deck == "offensive" else event_id(seen.number)
@@ -27,8 +48,6 @@ def card_of(seen: CardSeen) -> str:
 @dataclass
 class Italy4345Table:
     game_id: str = GAME
-    card_lines: list[str] = field(default_factory=list)  # this card's sentences, for its ticket
-    offensive_lines: list[str] = field(default_factory=list)  # the offensive's, for its ticket
     seen: str = ""  # the card the camera read last: the screen asks what the files lack of it
 
     def prepare(self) -> None:
@@ -64,21 +83,15 @@ class Italy4345Table:
         from hardware.faces import QUESTION, pips
 
         state = game.state
-        lines = [str(e) for e in events]  # the tickets are in English, like their headings
-        if isinstance(action, a.Reveal):
-            self.card_lines, self.offensive_lines = [], []
-        self.card_lines += lines
-        if state.offensive is not None or before.offensive is not None:
-            self.offensive_lines += lines
         dice = game.records[-1].drawn if isinstance(action, a.Op) else ()
         faces = [pips(int(v)) for v in dice if isinstance(v, int)]
         if isinstance(action, a.ClashDie):
             faces = [QUESTION]  # a Clash declared: the die box asks until its die is thrown or typed in
         printed = []
         if before.step in ("choose", "symbols") and state.step != before.step and state.step == "reveal":
-            printed.append(tickets.card_ticket(state, self.card_lines))
+            printed.append(tickets.card_ticket(state, lines_since(game, _card_start(game))))
         if before.offensive is not None and (state.offensive is None or state.winner is not None):
-            printed.append(tickets.offensive_ticket(before, state, self.offensive_lines))
+            printed.append(tickets.offensive_ticket(before, state, lines_since(game, _offensive_start(game))))
         return Outputs(tickets=printed, faces=faces, checkpoint=bool(printed))
 
     def undo_warning(self, decision: Record) -> str | None:
