@@ -259,6 +259,46 @@ def test_an_operation_beyond_the_resources_is_refused_in_one_sentence_before_the
         app.close()
 
 
+def test_adjust_sets_loyalty_liberation_sabotage_disk_terrain_and_the_cln_reserve(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.card_index == 1)
+        game = app.session.game
+        game.play(a.Adjust("test", (("area-x", "type", "countryside"), ("area-x", "ger", 1))))
+        tokens = game.state.cln_reserve_tokens
+        tap(app, ("adjust-open",))
+        tap(app, ("res", "tokens"))
+        tap(app, ("plus", "field"))
+        tap(app, ("plus", "field"))
+        tap(app, ("area", "milano"))
+        marks = [b.label for b in app.game.view.spots if b.action[0] == "mark"]
+        assert marks == ["Neutral", "Occupied", "Disk intact"], marks  # a city: no sabotage, no terrain
+        tap(app, ("mark", "loyalty"))
+        tap(app, ("mark", "loyalty"))  # neutral > Resistance > Collaborationist
+        tap(app, ("mark", "disk"))
+        tap(app, ("area", "area-x"))
+        assert [b.action[1] for b in app.game.view.spots if b.action[0] == "mark"] == [
+            *("loyalty", "liberated", "sabotage", "type")
+        ]
+        tap(app, ("mark", "sabotage"))
+        tap(app, ("mark", "type"))
+        tap(app, ("mark", "liberated"))  # a German troop holds it: refused before the tap
+        lines = [text for text, _colour in app.game.view.lines(app.session)]
+        assert "area-x cannot be liberated while Axis troops hold it." in lines, lines
+        tap(app, ("mark", "liberated"))  # back to occupied
+        records = len(game.records)
+        tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Adjust)))
+        assert len(game.records) == records + 1, app.session.message
+        milano, x = game.state.area("milano"), game.state.area("area-x")
+        assert (milano.loyalty, milano.disk, milano.liberated) == ("coll", "bombed", False)
+        assert (x.sabotage, x.type, x.liberated) == (True, "mountain", False)
+        assert game.state.cln_reserve_tokens == tokens + 2
+        replayed = RULES.replay(edition(GAME), game.header(), [r.to_dict() for r in game.records])
+        assert replayed.state == game.state
+    finally:
+        app.close()
+
+
 def test_an_event_card_where_an_offensive_must_be_names_the_position(service):
     app = open_app(service, seed=4)
     try:

@@ -144,6 +144,7 @@ class Event(Action):
     kind: ClassVar[str] = "event"
     changes: tuple[Change, ...] = ()
     resources: tuple[tuple[str, int], ...] = ()
+    cln_reserve_tokens: int = -1  # -1: unchanged
 
 
 @dataclass(frozen=True)

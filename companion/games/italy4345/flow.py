@@ -223,10 +223,15 @@ def adjust(state: State, edition: Edition, action: Adjust | Event) -> Events:
         if faction not in FACTIONS or not isinstance(value, int) or value < 0:
             raise refuse("Resources are set per faction (ger, rsi, cln, aut) to 0 or more.")
         state.resources[faction] = value
-    if isinstance(action, Adjust) and action.cln_reserve_tokens >= 0:
+    if action.cln_reserve_tokens >= 0:
         state.cln_reserve_tokens = action.cln_reserve_tokens
     check_totals(state, edition)
-    return [Sentence("Adjusted: {n} changes.", n=len(action.changes) + len(action.resources))]
+    for area_id in {change[0] for change in action.changes}:
+        area = state.area(area_id)
+        if area.liberated and area.axis() and state.offensive is None:
+            raise refuse("{area} cannot be liberated while Axis troops hold it.", area=area_id)
+    changed = len(action.changes) + len(action.resources) + (action.cln_reserve_tokens >= 0)
+    return [Sentence("Adjusted: {n} changes.", n=changed)]
 
 
 FIELDS = {
@@ -249,6 +254,18 @@ BRIGADE_FIELDS = {
 }
 
 
+def _settable(area: Area, name: str, value: object) -> bool:
+    """A disk only on a city, no sabotage token on a city (§2.2, §2.4), the terrain of a map's own area
+    only (the cities and the special areas are the text's), never "special"."""
+    if name == "disk":
+        return area.type == "city"
+    if name == "sabotage":
+        return area.type != "city" or value is False
+    if name == "type":
+        return area.type not in ("city", "special") and value in ("countryside", "mountain")
+    return True
+
+
 def _set(area: Area, area_id: str, name: str, value: object) -> None:
     if name in BRIGADE_FIELDS and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         kind, side = BRIGADE_FIELDS[name]
@@ -260,6 +277,6 @@ def _set(area: Area, area_id: str, name: str, value: object) -> None:
         or (wanted is bool and isinstance(value, bool))
         or (wanted is int and isinstance(value, int) and not isinstance(value, bool) and value >= 0)
     )
-    if not fits or (name == "disk" and area.type != "city"):
+    if not fits or not _settable(area, name, value):
         raise refuse("{area}: {field} cannot be set to {value}.", area=area_id, field=name, value=value)
     setattr(area, name, value)

@@ -15,6 +15,7 @@ from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.flow import active, allowed
 from companion.games.italy4345.model import FACTIONS, State
 from companion.tables.italy4345.desk import Desk, areas_of, ops_of, trial
+from companion.tables.italy4345.pages import MARKS
 
 SETUP = a.Adjust("Set-up", (), (("ger", 10), ("rsi", 5)))  # within the deck build's taps
 RESOURCES = (("aut", 5), ("cln", 5))
@@ -26,7 +27,9 @@ PIECES = (  # then one area at a time, through Adjust
     ("torino", "rsi", 2),
     ("genova", "cln_hidden", 2),
     ("firenze", "aut_troops", 1),
+    ("genova", "loyalty", "res"),  # a mark, tapped to its value
 )
+TOKENS = 1  # the CLN reserve's Resistance tokens, set through Adjust too
 
 
 def _edition() -> Any:
@@ -68,6 +71,8 @@ def _wanted(state: State, edition: Any, rng: random.Random) -> a.Action:
             now = area_now.cln_brigades[0] if name == "cln_hidden" else getattr(area_now, name)
             if now != value:
                 return a.Adjust("Adjust", ((area, name, value),))
+        if state.cln_reserve_tokens != TOKENS:
+            return a.Adjust("Adjust", cln_reserve_tokens=TOKENS)
     if state.step == "reveal":
         deck = state.deck or build(state.options.seed, state.options.long_deck)
         return a.Reveal("" if state.deck is not None else deck[state.card_index])
@@ -211,10 +216,17 @@ def _to_adjust(desk: Desk, state: State, action: a.Adjust) -> object:
                 return ("res", faction)
             now = desk.resources.get(faction, state.resources[faction])
             return ("plus5" if now + 5 <= value else "plus" if now < value else "minus", "field")
+    if action.cln_reserve_tokens >= 0 and desk.tokens != action.cln_reserve_tokens:
+        if desk.to != "res.tokens":
+            return ("res", "tokens")
+        now = state.cln_reserve_tokens if desk.tokens < 0 else desk.tokens
+        return ("plus" if now < action.cln_reserve_tokens else "minus", "field")
     for area, name, value in action.changes:
         if desk.changes.get((area, name)) != value:
             if desk.area != area:
                 return ("area", area)
+            if name in MARKS:
+                return ("mark", name)
             if desk.to != name:
                 return ("field", name)
             now = desk.counts.get(name, 0)

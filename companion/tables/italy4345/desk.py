@@ -93,6 +93,7 @@ class Desk:
     n: int = 1
     counts: dict[str, int] = field(default_factory=dict)  # the adjust or battle page's counts in `area`
     resources: dict[str, int] = field(default_factory=dict)
+    tokens: int = -1  # the CLN reserve's Resistance tokens set on the adjust page (-1: unchanged)
     changes: dict[tuple[str, str], object] = field(default_factory=dict)
     moves: list[tuple[str, str, int, int]] = field(default_factory=list)
     number: int = 0  # a value typed for a ValueNeeded
@@ -225,9 +226,9 @@ class Desk:
         changes = tuple((area, name, value) for (area, name), value in self.changes.items())
         resources = tuple(sorted(self.resources.items()))
         if self.choice == "event" and state.step == "choose":
-            return a.Event(changes, resources)
+            return a.Event(changes, resources, self.tokens)
         label = "Set-up" if state.card_index == 0 and not self.adjusting else "Adjust"
-        return a.Adjust(label, changes, resources)
+        return a.Adjust(label, changes, resources, self.tokens)
 
     def _battle(self, state: State) -> a.Action | None:
         if not self.area:

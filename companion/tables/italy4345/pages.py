@@ -355,24 +355,94 @@ def adjust_page(desk: Desk, state: State) -> Page:
             )
             for f in FACTIONS
         ]
+        + [
+            Spot(
+                _tokens_label(desk, state),
+                ("res", "tokens"),
+                partial(_select, desk, "res.tokens"),
+                desk.to == "res.tokens",
+            )
+        ]
     ]
     rows += area_rows(desk, state, {desk.area}, partial(_select_area, desk, state))
     if desk.area:
         pieces = [
             Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p) for p in PIECES
         ]
-        rows += [pieces[:4], pieces[4:]]
+        rows += [pieces[:4], pieces[4:], mark_spots(desk, state)]
     title = _("Adjust: what the table changed")
     if desk.choice == "event":
         title = _("{card}: what it changed").format(card=card_name(state.current))
     elif not state.card_index and not desk.adjusting:
         title = _("Set-up: resources and pieces")
-    text = _("Tap a resource, or an area and a piece; then - and +.")
-    return Page(title, [text], rows, keys=_field_stepper(desk, state))  # always: the buttons never move
+    text = _("Tap a resource, or an area and a piece; then - and +. Tap a mark to change it.")
+    texts = [] if desk.area else [text]  # an area's pieces and marks take the room of the hint
+    return Page(title, texts, rows, keys=_field_stepper(desk, state))  # always: the buttons never move
 
 
 def _res_label(desk: Desk, state: State, faction: str) -> str:
     return f"{faction_short(faction)} {desk.resources.get(faction, state.resources[faction])}"
+
+
+def _tokens_label(desk: Desk, state: State) -> str:
+    """The CLN reserve's Resistance tokens (a score term)."""
+    return _("Tok. {n}").format(n=state.cln_reserve_tokens if desk.tokens < 0 else desk.tokens)
+
+
+MARKS = {  # an area's marks on the adjust page, each tap the next value
+    "loyalty": ("neutral", "res", "coll"),
+    "liberated": (False, True),
+    "sabotage": (False, True),
+    "disk": ("intact", "bombed"),
+    "type": ("countryside", "mountain"),
+}
+
+
+def marks_of(state: State, area_id: str) -> list[str]:
+    """The marks an area takes: a city its disk, a map's own area its sabotage token and its terrain."""
+    kind = state.area(area_id).type
+    extra = {"city": ["disk"], "special": []}.get(kind, ["sabotage", "type"])
+    return ["loyalty", "liberated", *extra]
+
+
+def mark_now(desk: Desk, state: State, name: str) -> object:
+    return desk.changes.get((desk.area, name), getattr(state.area(desk.area), name))
+
+
+def mark_spots(desk: Desk, state: State) -> list[Spot]:
+    return [
+        Spot(
+            mark_label(name, mark_now(desk, state, name)),
+            ("mark", name),
+            partial(_next_mark, desk, state, name),
+        )
+        for name in marks_of(state, desk.area)
+    ]
+
+
+def _next_mark(desk: Desk, state: State, name: str) -> None:
+    values = MARKS[name]
+    now = mark_now(desk, state, name)
+    desk.changes[(desk.area, name)] = (
+        values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+    )
+
+
+def mark_label(name: str, value: object) -> str:
+    words = {
+        ("loyalty", "res"): _("Resistance"),
+        ("loyalty", "neutral"): _("Neutral"),
+        ("loyalty", "coll"): _("Collab."),
+        ("liberated", True): _("Liberated"),
+        ("liberated", False): _("Occupied"),
+        ("sabotage", True): _("Sabotaged"),
+        ("sabotage", False): _("No sabotage"),
+        ("disk", "intact"): _("Disk intact"),
+        ("disk", "bombed"): _("Disk bombed"),
+    }
+    if name == "type":
+        return terrain_name(str(value)) if value in MARKS["type"] else _("Terrain ?")
+    return words.get((name, value), str(value))
 
 
 def _piece_label(desk: Desk, piece: str) -> str:
@@ -402,7 +472,9 @@ def _select_area(desk: Desk, state: State, area_id: str) -> None:
 
 def _field_stepper(desk: Desk, state: State) -> list[Spot]:
     def step(by: int) -> None:
-        if desk.to.startswith("res."):
+        if desk.to == "res.tokens":
+            desk.tokens = max(0, (state.cln_reserve_tokens if desk.tokens < 0 else desk.tokens) + by)
+        elif desk.to.startswith("res."):
             faction = desk.to[4:]
             desk.resources[faction] = max(0, desk.resources.get(faction, state.resources[faction]) + by)
         elif desk.to and desk.area:

@@ -135,7 +135,17 @@ def _said(value: object) -> object:
         return card_name(str(value))
     if isinstance(value, str) and value.count("."):  # an answer's key: events.event-12, cities...
         parts = value.split(".")[1:]
-        return " ".join(str(_said(p)).replace("_", " ") for p in parts if p not in ("arrows", "type"))
+        return " ".join(_key_part(p) for p in parts if p not in ("arrows", "type"))
     if value in CITIES or value in SPECIALS:
         return area_name(str(value))
     return value
+
+
+def _key_part(part: str) -> str:
+    """A part of an answer's key as the players say it: a card, an area, a disk's side or a city's value."""
+    from companion.games.italy4345.facts import CITY_WORDS
+    from companion.i18n import translate
+
+    if part in CITY_WORDS:
+        return translate(CITY_WORDS[part])
+    return str(_said(part)).replace("_", " ")

@@ -108,7 +108,7 @@ def test_a_special_activity_goes_only_with_the_operations_it_names() -> None:
 
 
 def test_no_operation_in_a_liberated_area() -> None:
-    game = acting("rsi", (("area-a", "rsi", 1), ("area-a", "liberated", True)))
+    game = acting("rsi", (("area-a", "liberated", True),))  # no Axis troop in a liberated area
     refused(game, Op("propaganda", (s("area-a"),)), "area-a is liberated")
 
 
