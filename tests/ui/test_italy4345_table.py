@@ -539,6 +539,31 @@ def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, servi
         store.close()
 
 
+def test_the_games_end_prints_a_final_ticket_with_the_winner_the_reason_and_the_seed(service):
+    from companion.games.italy4345.model import Offensive
+
+    app = open_app(service, options=Options(seed=7, deck_mode="companion"))
+    try:
+        state = app.session.state  # the second offensive's score step (the test's own position)
+        state.offensives_done, state.offensive, state.step = 1, Offensive("offensive-2", 1), "score"
+        hand = (("ger", "production", 4), ("rsi", "population", 3), ("aut", "production", 2))
+        hand += (("cln", "cities", 9), ("cln", "areas", 5))
+        assert app.session.do(a.Score(hand=hand)), app.session.message
+        assert app.session.state.winner == "cln"
+        assert wait_for(lambda: any(t.title == "Game over" for t in service.printer.printed), 5)
+        ticket = next(t for t in service.printer.printed if t.title == "Game over")
+        text = " | ".join(
+            b.text if isinstance(b, Text) else f"{b.left} {b.right}"
+            for b in ticket.blocks
+            if hasattr(b, "text") or hasattr(b, "left")
+        )
+        assert "CLN wins" in text and "15+ points at offensive 2" in text, text
+        assert "CLN 17" in text and "Companion deck, seed 7" in text and "0 cards of 45" in text, text
+        assert paper_mm(escpos_bytes(ticket, "POS-5890")) <= 100
+    finally:
+        app.close()
+
+
 def test_a_ticket_per_card_says_who_acted_and_who_is_eligible_next(service):
     from companion.tickets.italy4345 import card_ticket
 

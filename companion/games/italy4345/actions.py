@@ -204,7 +204,7 @@ class Redistribute(Action):
 @dataclass(frozen=True)
 class Score(Action):
     """The score step; `hand` holds the terms the table counted itself, (faction, term, value), e.g.
-    ("cln", "areas", 3) at level L0 (shown "(by hand)" and recorded)."""
+    ("cln", "areas", 3) at level L0 (shown "(h)", as spec 7 marks a value entered by hand, and recorded)."""
 
     kind: ClassVar[str] = "score"
     hand: tuple[tuple[str, str, int], ...] = ()

@@ -31,7 +31,7 @@ def term_said(name: str, value: int, by_hand: bool) -> Sentence:
     """One term of a score, "3 production", marked when the table entered it by hand."""
     word = TERM_WORDS.get(name, Sentence(name))
     if by_hand:
-        return Sentence("{n} {term} (by hand)", n=value, term=word)
+        return Sentence("{n} {term} (h)", n=value, term=word)  # spec 7: "(h)" on the tickets
     return Sentence("{n} {term}", n=value, term=word)
 
 

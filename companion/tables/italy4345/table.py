@@ -92,6 +92,8 @@ class Italy4345Table:
             printed.append(tickets.card_ticket(state, lines_since(game, _card_start(game))))
         if before.offensive is not None and (state.offensive is None or state.winner is not None):
             printed.append(tickets.offensive_ticket(before, state, lines_since(game, _offensive_start(game))))
+        if state.winner is not None and before.winner is None:
+            printed.append(tickets.final_ticket(state, game.edition.rules))
         return Outputs(tickets=printed, faces=faces, checkpoint=bool(printed))
 
     def undo_warning(self, decision: Record) -> str | None:

@@ -250,5 +250,5 @@ def test_at_l0_the_table_may_count_a_score_term_itself() -> None:
     with pytest.raises(IllegalActionError, match="charm is not a term of rsi's score"):
         game.play(Score(hand=(("rsi", "charm", 3),)))
     events = game.play(Score(hand=(("rsi", "population", 4), ("ger", "production", 2))))
-    assert "RSI 4 = 4 population (by hand) + 0 offensives done." in events and game.state.scores["rsi"] == 4
+    assert "RSI 4 = 4 population (h) + 0 offensives done." in events and game.state.scores["rsi"] == 4
     assert game.state.hand_entered == ["rsi.population", "ger.production"]
