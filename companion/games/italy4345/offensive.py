@@ -159,6 +159,13 @@ def withdraw(state: State, edition: Edition, area_id: str, result: Result, to: s
     if count == 0:
         return []
     to = to or _default_retreat(state, edition, area_id, result.loser)
+    if not to and result.loser == "axis" and edition.board is not None:  # the table confirms
+        need(
+            False,
+            "Withdrawal",
+            "the Axis troops of {a} have nowhere to withdraw: confirm that they go to the reserve (A-24).",
+            a=area_id,
+        )
     need(to != "", "Withdrawal", 'say where the troops of {a} withdraw (or "reserve").', a=area_id)
     if to != "reserve":
         _check_retreat(state, edition, area_id, to, result.loser)
@@ -189,7 +196,7 @@ def _default_retreat(state: State, edition: Edition, area_id: str, loser: str) -
     if edition.board is None:
         return ""
     legal = _legal_retreats(state, edition, area_id, loser)
-    return legal[0] if legal else ("reserve" if loser == "axis" else "")
+    return legal[0] if legal else ""
 
 
 def _check_retreat(state: State, edition: Edition, area_id: str, to: str, loser: str) -> None:

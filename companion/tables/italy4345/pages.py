@@ -534,7 +534,7 @@ def battle_page(desk: Desk, state: State) -> Page:
             for p in BATTLE_PIECES
         ]
         rows += [spots[:3], spots[3:]]
-        where = _("reserve") if desk.withdraw in ("", "reserve") else area_name(desk.withdraw)
+        where = {"": "?", "reserve": _("reserve")}.get(desk.withdraw) or area_name(desk.withdraw)
         rows.append(
             [
                 Spot(

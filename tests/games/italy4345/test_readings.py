@@ -290,7 +290,9 @@ def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> 
         "offensive-1", 1, step="B", front=["napoli"]
     )
     state.step = "offensive"
-    events = game.play(Battle())
+    with pytest.raises(IllegalActionError, match="nowhere to withdraw: confirm that they go to the reserve"):
+        game.play(Battle())  # the table confirms first
+    events = game.play(Battle("napoli", "reserve"))
     assert "1 troops withdraw from napoli to reserve." in events  # 9 v 4 + 2: the Axis lose 3, 1 is left
     assert game.state.areas["napoli"].ger == 0 and game.state.areas["napoli"].liberated
 
