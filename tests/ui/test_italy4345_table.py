@@ -299,6 +299,41 @@ def test_adjust_sets_loyalty_liberation_sabotage_disk_terrain_and_the_cln_reserv
         app.close()
 
 
+def test_the_round_end_asks_for_pockets_and_the_redistribution_moves_the_troops_and_the_pawn(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.offensive is not None and s.offensive.step == "B")
+        game = app.session.game
+        liberated = (("roma", "liberated", True), ("roma", "aa", 2), ("ancona", "ger", 1))
+        no_garrison = tuple((x, "aut_troops", 0) for x, area in game.state.areas.items() if area.aut_troops)
+        game.play(a.Adjust("test", liberated + no_garrison))  # the test's own position: no troop to garrison
+        app.draw()
+        tap(app, ("area", "ancona"))
+        tap(app, ("pocket",))  # ancona is cut off: a pocket (step E)
+        tap(app, ("area", "trieste"))
+        tap(app, ("freed",))  # trieste is now south of the troops (step F)
+        texts = page_of("battle", app.game.view.desk, game.state).texts
+        assert "At the round's end: pockets Ancona; now liberated Trieste." in texts, texts
+        while game.state.step == "offensive":
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.EndRound)))
+            assert game.state.area("ancona").liberated and game.state.area("ancona").ger == 0
+            assert game.state.area("trieste").liberated
+        assert game.state.step == "redistribute"
+        tap(app, ("area", "roma"))
+        tap(app, ("area", "ancona"))
+        tap(app, ("plus", "n"))  # 2 Anglo-American troops from Roma to Ancona
+        tap(app, ("add-move",))
+        tap(app, ("pawn",))
+        while app.game.view.desk.pawn != "ancona":
+            tap(app, ("pawn",))
+        tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Redistribute)))
+        wanted = a.Redistribute((("roma", "ancona", 2, 0),), "ancona")
+        assert game.records[-1].action == wanted, app.session.message
+        assert game.state.pawn == "ancona" and game.state.area("ancona").aa == 2
+    finally:
+        app.close()
+
+
 def test_an_event_card_where_an_offensive_must_be_names_the_position(service):
     app = open_app(service, seed=4)
     try:

@@ -84,8 +84,9 @@ def _wanted(state: State, edition: Any, rng: random.Random) -> a.Action:
         return _choice(state, edition, rng)
     if state.step == "offensive" and state.offensive is not None:
         return _offensive(state, edition)
+    freed = [x for x in areas_of(state) if state.area(x).liberated and x != state.pawn]
     steps: dict[str, a.Action] = {
-        "redistribute": a.Redistribute((), state.pawn),
+        "redistribute": a.Redistribute((), freed[0] if freed else state.pawn),  # the pawn moved, when it can
         "score": a.Score(),
         "income": a.Income(),
         "civic": a.Done(),
@@ -155,6 +156,8 @@ def next_marker(desk: Desk, page: str, state: State, action: Any) -> object:
         a.Stukas: _to_area,
         a.Assault: _to_assault,
         a.Battle: _to_battle,
+        a.EndRound: _to_end_round,
+        a.Redistribute: _to_redistribute,
     }
     route = steps.get(type(action))
     return route(desk, state, action) if route is not None else action
@@ -294,6 +297,24 @@ def _to_battle(desk: Desk, state: State, action: a.Battle) -> object:
     if (desk.withdraw or "") != action.to:
         return ("withdraw",)
     return action
+
+
+def _to_end_round(desk: Desk, state: State, action: a.EndRound) -> object:
+    for chosen, wanted, marker in (
+        (desk.pockets, action.pockets, "pocket"),
+        (desk.freed, action.liberated, "freed"),
+    ):
+        for area in wanted:
+            if area not in chosen:
+                return ("area", area) if desk.area != area else (marker,)
+    return action
+
+
+def _to_redistribute(desk: Desk, state: State, action: a.Redistribute) -> object:
+    toward = _to_assault(desk, state, a.Assault(action.moves))
+    if toward != a.Assault(action.moves):
+        return toward
+    return ("pawn",) if (desk.pawn or state.pawn) != action.pawn else action
 
 
 def forget_choice(view: Any) -> None:

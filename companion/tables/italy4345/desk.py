@@ -100,6 +100,9 @@ class Desk:
     die: int = 0  # the table's die typed in for a Clash (0: the companion throws)
     civic_name: str = ""
     withdraw: str = ""  # where a battle's loser withdraws without a map ("reserve", or an area)
+    pockets: list[str] = field(default_factory=list)  # the round's end: pockets the table names (step E)
+    freed: list[str] = field(default_factory=list)  # and other areas now south of the troops (step F)
+    pawn: str = ""  # the reinforcements pawn after the redistribution ("": where it is)
     adjusting: bool = False  # the menu's Adjust, any time
     names: tuple[str, ...] = ()  # who plays each faction (FACTIONS' order), when typed before the game
 
@@ -198,7 +201,7 @@ class Desk:
             "setup": self._adjust,
             "battle": self._battle,
             "assault": lambda s: a.Assault(tuple(self.moves)),
-            "redistribute": lambda s: a.Redistribute((), s.pawn),
+            "redistribute": lambda s: a.Redistribute(tuple(self.moves), self.pawn or s.pawn),
             "score": lambda s: a.Score(),
             "income": lambda s: a.Income(),
             "civic": self._civic,

@@ -119,6 +119,7 @@ def page_of(name: str, desk: Desk, state: State) -> Page:
         "assault": assault_page,
         "battle": battle_page,
         "civic": civic_page,
+        "redistribute": redistribute_page,
     }
     maker = makers.get(name)
     return maker(desk, state) if maker is not None else step_page(name, state)
@@ -544,7 +545,63 @@ def battle_page(desk: Desk, state: State) -> Page:
                 )
             ]
         )
-    return Page(_("Offensive: battles"), texts, rows, keys=_count_stepper(desk) if desk.area else [])
+    if desk.pockets or desk.freed:
+        texts.append(round_end_text(desk))
+    keys = [*_count_stepper(desk), *round_end_keys(desk)] if desk.area else []
+    return Page(_("Offensive: battles"), texts, rows, keys=keys)
+
+
+def round_end_keys(desk: Desk) -> list[Spot]:
+    """The round's end (steps E, F): the area chosen is a pocket, or now south of the troops."""
+    return [
+        Spot(_("Pocket"), ("pocket",), partial(_toggle, desk.pockets, desk.area), desk.area in desk.pockets),
+        Spot(_("Now free"), ("freed",), partial(_toggle, desk.freed, desk.area), desk.area in desk.freed),
+    ]
+
+
+def _toggle(chosen: list[str], area_id: str) -> None:
+    if area_id in chosen:
+        chosen.remove(area_id)
+    else:
+        chosen.append(area_id)
+
+
+def round_end_text(desk: Desk) -> str:
+    """The round's end as the table answered it: pockets (step E), other areas now south of the troops."""
+    return _("At the round's end: pockets {p}; now liberated {f}.").format(
+        p=", ".join(area_name(x) for x in desk.pockets) or "-",
+        f=", ".join(area_name(x) for x in desk.freed) or "-",
+    )
+
+
+def redistribute_page(desk: Desk, state: State) -> Page:
+    """After the clean-up (R-67): the Anglo-American and Autonomous troops moved along the front (as on
+    the assault page), then the reinforcements pawn to a liberated area."""
+    texts = [_("Redistribute the Anglo-American troops evenly along the front; then the pawn.")]
+    if desk.moves:
+        texts.append(", ".join(f"{area_name(m[0])} > {area_name(m[1])} ({m[2]}+{m[3]})" for m in desk.moves))
+    rows = area_rows(desk, state, {desk.area, desk.to}, partial(_pick_move, desk))
+    rows.append(
+        [Spot(_("Anglo-Am. {n}").format(n=desk.n), ("count",), lambda: None), *_stepper(desk, "n", 25)]
+    )
+    pawn = desk.pawn or state.pawn
+    rows.append(
+        [
+            Spot(_("Aut. {n}").format(n=desk.number), ("count-aut",), lambda: None),
+            *_stepper(desk, "number", 15),
+        ]
+    )
+    rows.append(
+        [Spot(_("Pawn: {area}").format(area=area_name(pawn)), ("pawn",), partial(_next_pawn, desk, state))]
+    )
+    return Page(_("Offensive: clean-up"), texts, rows)
+
+
+def _next_pawn(desk: Desk, state: State) -> None:
+    """The pawn to the next liberated area (R-67)."""
+    places = [x for x in areas_of(state) if state.area(x).liberated] or [state.pawn]
+    now = desk.pawn or state.pawn
+    desk.pawn = places[(places.index(now) + 1) % len(places)] if now in places else places[0]
 
 
 def battle_preview(desk: Desk, state: State) -> str:

@@ -185,7 +185,8 @@ def _battle(desk: Desk, state: State) -> list[Entry]:
         found.append((_("Record the counts"), action, play(action)))
     elif isinstance(action, a.Battle):
         found.append((_("Fight in {area}").format(area=area_name(action.area)), action, play(action)))
-    return found + [(_("End of the round"), a.EndRound(), play(a.EndRound()))]
+    end = a.EndRound(tuple(desk.freed), tuple(desk.pockets))
+    return found + [(_("End of the round"), end, play(end))]
 
 
 def _civic(desk: Desk, state: State) -> list[Entry]:
@@ -200,7 +201,10 @@ def _civic(desk: Desk, state: State) -> list[Entry]:
 def _step(desk: Desk, state: State) -> list[Entry]:
     action = desk.main_action(state, state.step)
     if isinstance(action, a.Redistribute):
-        return [(_("Troops redistributed"), action, play(action))]
+        found: list[Entry] = []
+        if desk.area and desk.to:
+            found.append((_("Add this move"), ("add-move",), screen(partial(_add_move, desk))))
+        return [*found, (_("Troops redistributed"), action, play(action))]
     if isinstance(action, a.Score):
         return [(_("Score"), action, play(action))]
     if isinstance(action, a.Income):
