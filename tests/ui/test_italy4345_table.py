@@ -131,6 +131,7 @@ def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(
         state, records = app.session.state, app.session.game.records
         kinds = [r.action.kind for r in records]
         assert stats.direct == 0  # every decision was reached by tapping the screen
+        assert any(r.action.kind == "score" and r.action.hand for r in records)  # terms counted by hand
         assert state.card_index >= 10 and state.offensives_done == 1
         assert {"pass", "op", "clash-die", "answer", "battle", "score", "income", "done"} <= set(kinds)
         assert wait_for(lambda: service.printer.printed, 5)

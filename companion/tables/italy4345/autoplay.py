@@ -30,6 +30,7 @@ PIECES = (  # then one area at a time, through Adjust
     ("genova", "loyalty", "res"),  # a mark, tapped to its value
 )
 TOKENS = 1  # the CLN reserve's Resistance tokens, set through Adjust too
+HAND = (("ger", "production", 5), ("rsi", "population", 5), ("aut", "production", 5), ("cln", "cities", 5))
 
 
 def _edition() -> Any:
@@ -87,7 +88,7 @@ def _wanted(state: State, edition: Any, rng: random.Random) -> a.Action:
     freed = [x for x in areas_of(state) if state.area(x).liberated and x != state.pawn]
     steps: dict[str, a.Action] = {
         "redistribute": a.Redistribute((), freed[0] if freed else state.pawn),  # the pawn moved, when it can
-        "score": a.Score(),
+        "score": a.Score(hand=HAND),  # the city terms counted by the table (level L0)
         "income": a.Income(),
         "civic": a.Done(),
     }
@@ -158,6 +159,7 @@ def next_marker(desk: Desk, page: str, state: State, action: Any) -> object:
         a.Battle: _to_battle,
         a.EndRound: _to_end_round,
         a.Redistribute: _to_redistribute,
+        a.Score: _to_score,
     }
     route = steps.get(type(action))
     return route(desk, state, action) if route is not None else action
@@ -315,6 +317,18 @@ def _to_redistribute(desk: Desk, state: State, action: a.Redistribute) -> object
     if toward != a.Assault(action.moves):
         return toward
     return ("pawn",) if (desk.pawn or state.pawn) != action.pawn else action
+
+
+def _to_score(desk: Desk, state: State, action: a.Score) -> object:
+    if action.hand and not desk.by_hand:
+        return ("by-hand",)
+    for faction, term, value in action.hand:
+        now = desk.hand.get((faction, term), 0)
+        if (faction, term) not in desk.hand or now != value:
+            if desk.term != (faction, term):
+                return ("term", faction, term)
+            return ("plus5" if now + 5 <= value else "plus" if now < value else "minus", "term")
+    return action
 
 
 def forget_choice(view: Any) -> None:

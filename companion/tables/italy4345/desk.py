@@ -103,6 +103,9 @@ class Desk:
     pockets: list[str] = field(default_factory=list)  # the round's end: pockets the table names (step E)
     freed: list[str] = field(default_factory=list)  # and other areas now south of the troops (step F)
     pawn: str = ""  # the reinforcements pawn after the redistribution ("": where it is)
+    by_hand: bool = False  # the score page: the table counts terms itself (level L0)
+    hand: dict[tuple[str, str], int] = field(default_factory=dict)  # (faction, term) -> the count given
+    term: tuple[str, str] = ("", "")  # the term the score page's - and + change
     adjusting: bool = False  # the menu's Adjust, any time
     names: tuple[str, ...] = ()  # who plays each faction (FACTIONS' order), when typed before the game
 
@@ -202,7 +205,7 @@ class Desk:
             "battle": self._battle,
             "assault": lambda s: a.Assault(tuple(self.moves)),
             "redistribute": lambda s: a.Redistribute(tuple(self.moves), self.pawn or s.pawn),
-            "score": lambda s: a.Score(),
+            "score": lambda s: a.Score(tuple((f, t, v) for (f, t), v in self.hand.items())),
             "income": lambda s: a.Income(),
             "civic": self._civic,
         }

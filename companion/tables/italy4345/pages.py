@@ -34,6 +34,7 @@ from companion.tables.italy4345.words import (
     op_name,
     piece_name,
     symbol_name,
+    term_name,
     terrain_name,
     told,
 )
@@ -88,6 +89,8 @@ def asked(desk: Desk, state: State, page: str) -> ValueNeeded | None:
     action = desk.main_action(state, page)
     if action is None or (page == "reveal" and not desk.confirmed and state.deck is None):
         return None
+    if page == "score" and desk.by_hand:
+        return None  # the table gives the terms itself: a term it leaves is asked when the score is played
     _after, fault = trial(state, desk.edition, action)
     return fault if isinstance(fault, ValueNeeded) else None
 
@@ -120,6 +123,7 @@ def page_of(name: str, desk: Desk, state: State) -> Page:
         "battle": battle_page,
         "civic": civic_page,
         "redistribute": redistribute_page,
+        "score": score_page,
     }
     maker = makers.get(name)
     return maker(desk, state) if maker is not None else step_page(name, state)
@@ -669,6 +673,56 @@ def civic_page(desk: Desk, state: State) -> Page:
     return Page(
         _("Civic actions: {faction}").format(faction=faction_name(faction)), texts + op_texts(desk), rows
     )
+
+
+HAND_TERMS = (  # the score's terms the table may count itself (§5): the others follow from the offensive
+    ("ger", "production"),
+    ("rsi", "population"),
+    ("aut", "troops"),
+    ("aut", "production"),
+    ("aut", "bases"),
+    ("cln", "areas"),
+    ("cln", "cities"),
+    ("cln", "tokens"),
+    ("cln", "sabotage"),
+)
+
+
+def score_page(desk: Desk, state: State) -> Page:
+    """The score step; by hand (level L0), a term the table counts itself: tap it, then - and +."""
+    if not desk.by_hand:
+        return step_page("score", state)
+    rows = [
+        [
+            Spot(
+                _hand_label(desk, f, t),
+                ("term", f, t),
+                partial(setattr, desk, "term", (f, t)),
+                desk.term == (f, t),
+            )
+            for f, t in HAND_TERMS[i : i + 3]
+        ]
+        for i in range(0, len(HAND_TERMS), 3)
+    ]
+    texts = [_("Tap a term you counted, then - and +; a term left at ? is worked out (or asked).")]
+    return Page(_("Offensive: scores by hand"), texts, rows, keys=_hand_stepper(desk))
+
+
+def _hand_label(desk: Desk, faction: str, term: str) -> str:
+    value = desk.hand.get((faction, term))
+    return f"{faction_short(faction)} {term_name(term)} {'?' if value is None else value}"
+
+
+def _hand_stepper(desk: Desk) -> list[Spot]:
+    def step(by: int) -> None:
+        if desk.term != ("", ""):
+            desk.hand[desk.term] = max(0, desk.hand.get(desk.term, 0) + by)
+
+    return [
+        Spot("-", ("minus", "term"), partial(step, -1)),
+        Spot("+", ("plus", "term"), partial(step, 1)),
+        Spot("+5", ("plus5", "term"), partial(step, 5)),
+    ]
 
 
 def step_page(name: str, state: State) -> Page:

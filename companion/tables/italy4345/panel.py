@@ -40,7 +40,8 @@ def play(action: a.Action, cards: tuple[Any, ...] = ()) -> Callable[[], Intent]:
 def entries(desk: Desk, page: str, state: State, records: int) -> list[Entry]:
     need = asked(desk, state, page)
     if need is not None:
-        return _answer(desk, need) + _back(desk, page) + ([undo_entry()] if records else [])
+        hand = [_by_hand_entry(desk)] if page == "score" else []
+        return _answer(desk, need) + hand + _back(desk, page) + ([undo_entry()] if records else [])
     makers: dict[str, Callable[[Desk, State], list[Entry]]] = {
         "build": _build,
         "setup": partial(_adjust, setup=True),
@@ -57,6 +58,12 @@ def entries(desk: Desk, page: str, state: State, records: int) -> list[Entry]:
     keys: list[Entry] = [(k.label, k.marker, screen(k.tap)) for k in page_of(page, desk, state).keys]
     found = maker(desk, state)
     return keys + found + ([undo_entry()] if records and page not in ("op", "adjust") else [])
+
+
+def _by_hand_entry(desk: Desk) -> Entry:
+    """Level L0: the table counts a score's terms itself instead of giving each city's value."""
+    label = _("Worked out") if desk.by_hand else _("By hand")
+    return (label, ("by-hand",), screen(partial(setattr, desk, "by_hand", not desk.by_hand)))
 
 
 def _answer(desk: Desk, need: ValueNeeded) -> list[Entry]:
@@ -206,7 +213,7 @@ def _step(desk: Desk, state: State) -> list[Entry]:
             found.append((_("Add this move"), ("add-move",), screen(partial(_add_move, desk))))
         return [*found, (_("Troops redistributed"), action, play(action))]
     if isinstance(action, a.Score):
-        return [(_("Score"), action, play(action))]
+        return [_by_hand_entry(desk), (_("Score"), action, play(action))]
     if isinstance(action, a.Income):
         return [(_("Pay the incomes"), action, play(action))]
     return []

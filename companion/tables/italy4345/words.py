@@ -78,6 +78,21 @@ def piece_name(piece: str) -> str:
     return names.get(piece, piece)
 
 
+def term_name(term: str) -> str:
+    """A score's term (§5) on a small key."""
+    names = {
+        "production": _("prod."),
+        "population": _("pop."),
+        "troops": _("troops"),
+        "bases": _("bases"),
+        "areas": _("areas"),
+        "cities": _("cities"),
+        "tokens": _("tokens"),
+        "sabotage": _("sabot."),
+    }
+    return names.get(term, term)
+
+
 def symbol_name(symbol: str) -> str:
     names = {
         "marines": _("Marines"),
