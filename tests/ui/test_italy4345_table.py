@@ -411,6 +411,47 @@ def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path
             opened.close()
 
 
+def test_the_operation_builder_enters_picks_a_special_activity_mid_way_and_sabotages_target(service):
+    app = open_app(service)
+    try:
+        game = app.session.game
+        pieces = (("milano", "rsi", 2), ("milano", "loyalty", "res"), ("torino", "rsi", 1))
+        game.play(a.Adjust("test", pieces, tuple((f, 5) for f in ("ger", "rsi", "cln", "aut"))))
+        game.play(a.Answer("events.event-11", {"order": ["rsi", "ger", "aut", "cln"], "symbols": []}))
+        game.play(a.Reveal("event-11"))
+        app.draw()
+        tap(app, ("choice", "op"))
+        tap(app, ("op", "assault"))
+        tap(app, ("area", "milano"))
+        tap(app, ("pick", "res"))  # the Resistance token goes (no CLN brigade is left)
+        assault = a.Op("assault", (a.Step("milano", 1, "", ("res",)),))
+        assert app.game.view.desk.main_action(game.state, "op") == assault
+        tap(app, assault)
+        assert game.records[-1].action == assault, app.session.message
+        assert game.state.area("milano").loyalty == "neutral" and game.state.resources["rsi"] == 5 - 1 + 1
+        desk = app.game.view.desk  # a CLN Shooting with Sabotage between its two areas, against RSI
+        desk.choose("op+sa")
+        desk.op, desk.sa = "shooting", "sabotage"
+        desk.pick_area("genova")
+        desk.switch_part("sa")
+        desk.pick_area("area-s")
+        app.draw()
+        tap(app, ("target", "rsi"))
+        tap(app, ("part", "op"))
+        tap(app, ("area", "torino"))
+        wanted = a.Op(
+            "shooting",
+            (a.Step("genova", 1), a.Step("torino", 1)),
+            "sabotage",
+            (a.Step("area-s", 1),),
+            1,
+            "rsi",
+        )
+        assert desk.main_action(game.state, "op") == wanted
+    finally:
+        app.close()
+
+
 def test_every_screen_word_is_italian_in_italian(service):
     i18n.use("it")
     try:

@@ -15,7 +15,9 @@ from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.flow import active, allowed
 from companion.games.italy4345.model import FACTIONS, State
 from companion.tables.italy4345.desk import Desk, areas_of, ops_of, trial
-from companion.tables.italy4345.pages import MARKS
+from companion.tables.italy4345.pages import MARKS, PICKS
+
+PICKS_ALL = {p for picks in PICKS.values() for p in picks}
 
 SETUP = a.Adjust("Set-up", (), (("ger", 10), ("rsi", 5)))  # within the deck build's taps
 RESOURCES = (("aut", 5), ("cln", 5))
@@ -256,9 +258,21 @@ def _to_op(desk: Desk, state: State, action: a.Op) -> object:
             return ("area", step.to)
         if desk.n != step.n:
             return ("plus" if desk.n < step.n else "minus", "n")
+        if tuple(desk.pick) != step.pick:
+            return _to_pick(desk, step)
         if len(pending) > 1:
             return ("add",)
     return action
+
+
+def _to_pick(desk: Desk, step: a.Step) -> object:
+    """The step's choices, in order: a piece or option tapped, an area tapped with Pick areas on."""
+    if step.pick[: len(desk.pick)] != tuple(desk.pick):
+        return ("pick-clear",)
+    wanted = step.pick[len(desk.pick)]
+    if wanted in PICKS_ALL:
+        return ("pick", wanted)
+    return ("area", wanted) if desk.picking else ("pick-areas",)
 
 
 def _to_clash(desk: Desk, state: State, action: a.ClashDie) -> object:

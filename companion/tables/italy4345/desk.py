@@ -103,6 +103,10 @@ class Desk:
     pockets: list[str] = field(default_factory=list)  # the round's end: pockets the table names (step E)
     freed: list[str] = field(default_factory=list)  # and other areas now south of the troops (step F)
     pawn: str = ""  # the reinforcements pawn after the redistribution ("": where it is)
+    pick: list[str] = field(default_factory=list)  # the area being entered: what the player chose (Step.pick)
+    picking: bool = False  # area taps add to `pick` (Police's areas, a Convoy's path)
+    sa_at: int = -1  # the special activity after this many of the operation's areas (-1: after them all)
+    target: str = ""  # Sabotage's Axis faction
     by_hand: bool = False  # the score page: the table counts terms itself (level L0)
     hand: dict[tuple[str, str], int] = field(default_factory=dict)  # (faction, term) -> the count given
     term: tuple[str, str] = ("", "")  # the term the score page's - and + change
@@ -220,13 +224,15 @@ class Desk:
 
     def _op(self, state: State) -> a.Action | None:
         """The operation with the area being entered as its last (or its special activity's last)."""
-        entering = [a.Step(self.area, self.n, self.to)] if self.area else []
+        entering = [a.Step(self.area, self.n, self.to, tuple(self.pick))] if self.area else []
         steps = self.steps + (entering if self.part == "op" else [])
         sa_steps = self.sa_steps + (entering if self.part == "sa" else [])
         if not self.op or not steps:
             return None
         sa = self.sa if self.choice == "op+sa" else ""
-        return a.Op(self.op, tuple(steps), sa, tuple(sa_steps) if sa else ())
+        if not sa:
+            return a.Op(self.op, tuple(steps))
+        return a.Op(self.op, tuple(steps), sa, tuple(sa_steps), self.sa_at, self.target)
 
     def _adjust(self, state: State) -> a.Action:
         changes = tuple((area, name, value) for (area, name), value in self.changes.items())
@@ -277,12 +283,22 @@ class Desk:
         """The area (and count) entered joins the operation's steps, or its special activity's."""
         if not self.area:
             return
-        step = a.Step(self.area, self.n, self.to)
+        step = a.Step(self.area, self.n, self.to, tuple(self.pick))
         (self.sa_steps if self.part == "sa" else self.steps).append(step)
-        self.area, self.to, self.n = "", "", 1
+        self.area, self.to, self.n, self.pick, self.picking = "", "", 1, [], False
+
+    def switch_part(self, part: str) -> None:
+        """To the special activity's areas, or back to the operation's: back after the SA's areas, the
+        SA is played between the operation's areas entered so far and the next (§6.1.3)."""
+        self.add_step()
+        if part == "op" and self.sa_steps and self.sa_at < 0:
+            self.sa_at = len(self.steps)
+        self.part = part
 
     def pick_area(self, area: str) -> None:
-        if self.area and self.wants_destination() and area != self.area:
+        if self.picking and self.area:
+            self.pick.append(area)
+        elif self.area and self.wants_destination() and area != self.area:
             self.to = area
         else:
             self.area, self.to = area, ""

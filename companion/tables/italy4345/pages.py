@@ -291,10 +291,14 @@ def op_page(desk: Desk, state: State) -> Page:
                 for s in sas_of(desk.op)
             ]
         )
+    current = desk.sa if desk.part == "sa" else desk.op
     if desk.op:
         rows += area_rows(desk, state, {desk.area, desk.to}, desk.pick_area)
+    if desk.op and current not in UNCOUNTED:
         count = Spot(_("Count: {n}").format(n=desk.n), ("count",), lambda: None)
         rows.append([count, *_stepper(desk, "n", 25)])
+    if desk.op and desk.area:
+        rows += [row for row in (pick_spots(desk),) if row]
     if desk.op == "clash":
         faces = [
             Spot(str(v), ("die", v), partial(setattr, desk, "die", v), desk.die == v) for v in range(1, 7)
@@ -306,6 +310,60 @@ def op_page(desk: Desk, state: State) -> Page:
         hint + op_texts(desk),
         rows,
     )
+
+
+PICKS = {  # what a player chooses in an area (Step.pick): pieces to eliminate, an option, a kind first
+    "assault": ("cln", "aut", "base", "res"),
+    "attack": ("cln", "aut", "base"),
+    "retaliate": ("aut",),
+    "liberation": ("swap",),
+    "expropriation": ("neutral",),
+}
+AREA_PICKS = ("police", "convoys")  # areas: where brigades are shown, a Convoy's path
+UNCOUNTED = ("sabotage", "expropriation", "police")  # no count: their choices take the count's row
+
+
+def pick_spots(desk: Desk) -> list[Spot]:
+    """The choices of the operation (or special activity) being entered, and Sabotage's target."""
+    current = desk.sa if desk.part == "sa" else desk.op
+    found = [
+        Spot(pick_name(p), ("pick", p), partial(_add_pick, desk, p), p in desk.pick)
+        for p in PICKS.get(current, ())
+    ]
+    if current in AREA_PICKS:
+        found.append(Spot(_("Pick areas"), ("pick-areas",), partial(_toggle_picking, desk), desk.picking))
+    if current == "sabotage":
+        found += [
+            Spot(faction_name(f), ("target", f), partial(setattr, desk, "target", f), desk.target == f)
+            for f in ("ger", "rsi")
+        ]
+    if desk.pick:
+        found.append(Spot(_("Clear"), ("pick-clear",), desk.pick.clear))
+    return found
+
+
+def _add_pick(desk: Desk, pick: str) -> None:
+    """A piece is picked once per tap (several may go); an option is on or off."""
+    if pick in ("swap", "neutral", "aut") and pick in desk.pick:
+        desk.pick.remove(pick)
+    else:
+        desk.pick.append(pick)
+
+
+def _toggle_picking(desk: Desk) -> None:
+    desk.picking = not desk.picking
+
+
+def pick_name(pick: str) -> str:
+    names = {
+        "cln": _("CLN brig."),
+        "aut": _("Aut. brig."),
+        "base": _("Base"),
+        "res": _("Res. token"),
+        "swap": _("Base > brig."),
+        "neutral": _("To Neutral"),
+    }
+    return names.get(pick) or area_name(pick)  # else an area: Police's, a Convoy's path
 
 
 def op_hint(desk: Desk) -> str:
@@ -322,7 +380,8 @@ def _pick_op(desk: Desk, op: str) -> None:
 
 def step_text(step: Any) -> str:
     where = area_name(step.area) + (" > " + area_name(step.to) if step.to else "")
-    return f"{where} ({step.n})"
+    chosen = ", ".join(pick_name(p) for p in getattr(step, "pick", ()))
+    return f"{where} ({step.n})" + (f" [{chosen}]" if chosen else "")
 
 
 def op_texts(desk: Desk) -> list[str]:
@@ -337,7 +396,7 @@ def op_texts(desk: Desk) -> list[str]:
         )
     if desk.area:
         entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
-        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to))}")
+        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to, tuple(desk.pick)))}")
     return texts
 
 
@@ -346,6 +405,7 @@ class _Step:
     area: str
     n: int
     to: str
+    pick: tuple[str, ...] = ()
 
 
 def adjust_page(desk: Desk, state: State) -> Page:

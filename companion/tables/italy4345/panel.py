@@ -154,7 +154,7 @@ def _op(desk: Desk, state: State) -> list[Entry]:
     if desk.choice == "op+sa" and desk.sa:
         part = "op" if desk.part == "sa" else "sa"
         label = _("Areas of the operation") if part == "op" else _("Areas of the SA")
-        found.append((label, ("part", part), screen(partial(setattr, desk, "part", part))))
+        found.append((label, ("part", part), screen(partial(desk.switch_part, part))))
     action = desk.main_action(state, "op")
     if isinstance(action, a.Op) and action.op == "clash" and state.die_pending not in action_areas(action):
         declare = a.ClashDie(action.steps[0].area)
