@@ -452,6 +452,55 @@ def test_the_operation_builder_enters_picks_a_special_activity_mid_way_and_sabot
         app.close()
 
 
+def test_with_the_owners_map_the_start_screen_offers_9_2_and_each_faction_places_by_taps(
+    service, monkeypatch
+):
+    from companion import assets
+    from companion.tables.italy4345.choices import Choices
+    from tests.games.italy4345.helpers import fixture_edition  # INVENTED map (tests only)
+
+    choices = Choices()
+    assert "Set-up" not in [heading for heading, _row in choices.rows()]  # no map: no terrain to place on
+    with monkeypatch.context() as patched:  # the owner's map is there
+        patched.setattr(assets, "edition", lambda game: fixture_edition())
+        row = dict(choices.rows())["Set-up"]
+        next(tap for label, _on, tap in row if label == "Alternative (9.2)")()
+        options = choices.options(seed=3)
+    assert options.alternative_setup
+    game = Game(fixture_edition(), options)
+    app = App(Session(game, Devices(SimDie(), service)), headless=True)
+    app.animate = False
+    try:
+        for _ in range(6):
+            tap(app, ("build-next",))
+        placements = {
+            "ger": (("roma", "napoli", "milano"), ("area-21", "area-21")),
+            "rsi": (
+                ("area-01", "area-31", "area-12"),
+                ("torino", "genova", "firenze"),
+                ("roma", "napoli", "milano", "area-01"),
+            ),
+            "cln": (("ndh", "area-22", "area-22", "area-13"), ("area-22", "area-13", "area-24", "area-35")),
+            "aut": (("france", "area-01", "area-01", "area-21"),),
+        }
+        for faction, parts in placements.items():
+            assert app.game.view.page(app.session) == "place" and game.state.placing[0] == faction
+            for k, areas in enumerate(parts):
+                tap(app, ("place-part", k))
+                for area in areas:
+                    tap(app, ("area", area))
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Place)))
+            assert game.records[-1].action == a.Place(*parts), app.session.message
+        assert game.state.step == "reveal" and game.state.resources == {
+            "ger": 20,
+            "rsi": 8,
+            "cln": 4,
+            "aut": 8,
+        }
+    finally:
+        app.close()
+
+
 def test_every_screen_word_is_italian_in_italian(service):
     i18n.use("it")
     try:

@@ -107,6 +107,8 @@ class Desk:
     picking: bool = False  # area taps add to `pick` (Police's areas, a Convoy's path)
     sa_at: int = -1  # the special activity after this many of the operation's areas (-1: after them all)
     target: str = ""  # Sabotage's Axis faction
+    place_part: int = 0  # §9.2: the part of the faction's placement being tapped
+    placed: list[list[str]] = field(default_factory=lambda: [[], [], []])  # each part's areas
     by_hand: bool = False  # the score page: the table counts terms itself (level L0)
     hand: dict[tuple[str, str], int] = field(default_factory=dict)  # (faction, term) -> the count given
     term: tuple[str, str] = ("", "")  # the term the score page's - and + change
@@ -136,8 +138,10 @@ class Desk:
         if not records and state.card_index == 0:
             if self.build_step < len(build_steps(state.options.long_deck, state.options.deck_mode)):
                 return "build"
-            if self.edition.setup is None:
+            if self.edition.setup is None and state.step != "setup":
                 return "setup"
+        if state.step == "setup":
+            return "place"  # §9.2: each faction places its own pieces
         if state.step == "choose":
             return {"": "choose", "event": "adjust"}.get(self.choice, "op")
         if state.step == "offensive" and state.offensive is not None:
@@ -212,9 +216,14 @@ class Desk:
             "score": lambda s: a.Score(tuple((f, t, v) for (f, t), v in self.hand.items())),
             "income": lambda s: a.Income(),
             "civic": self._civic,
+            "place": self._place,
         }
         maker = makers.get(page)
         return maker(state) if maker is not None else None
+
+    def _place(self, state: State) -> a.Action:
+        first, second, third = (tuple(part) for part in self.placed)
+        return a.Place(first, second, third)
 
     def _reveal(self, state: State) -> a.Action | None:
         if state.deck is not None:

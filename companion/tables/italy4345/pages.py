@@ -124,6 +124,7 @@ def page_of(name: str, desk: Desk, state: State) -> Page:
         "civic": civic_page,
         "redistribute": redistribute_page,
         "score": score_page,
+        "place": place_page,
     }
     maker = makers.get(name)
     return maker(desk, state) if maker is not None else step_page(name, state)
@@ -746,6 +747,48 @@ HAND_TERMS = (  # the score's terms the table may count itself (§5): the others
     ("cln", "tokens"),
     ("cln", "sabotage"),
 )
+
+
+def place_parts(faction: str) -> list[tuple[str, int]]:
+    """§9.2's parts of a faction's placement, in the text's order, and how many areas each names."""
+    parts = {
+        "ger": [(_("Cities"), 3), (_("Front"), 2)],
+        "rsi": [(_("Coll. countryside"), 3), (_("Coll. cities"), 3), (_("RSI troops"), 4)],
+        "cln": [(_("Brigades"), 4), (_("Resistance"), 4)],
+        "aut": [(_("Brigades"), 4)],
+    }
+    return parts.get(faction, [])
+
+
+def place_page(desk: Desk, state: State) -> Page:
+    """§9.2 (A-58): the faction placing taps a part, then its areas (an area twice stacks two pieces)."""
+    faction = state.placing[0] if state.placing else ""
+    parts = [
+        Spot(
+            f"{label} {len(desk.placed[k])}/{n}",
+            ("place-part", k),
+            partial(setattr, desk, "place_part", k),
+            k == desk.place_part,
+        )
+        for k, (label, n) in enumerate(place_parts(faction))
+    ]
+    places = [*(x for x in areas_of(state) if x != "rds"), "ndh", "france"]  # where 9.2 places pieces
+    spots = [Spot(area_name(x), ("area", x), partial(_place, desk, faction, x)) for x in places]
+    rows = [parts, *(spots[i : i + 4] for i in range(0, len(spots), 4))]
+    texts = [_("Tap a part, then its areas; an area tapped twice takes two pieces.")]
+    title = _("Set-up 9.2: {faction}").format(faction=faction_name(faction))
+    return Page(title, texts, rows, keys=[Spot(_("Clear"), ("place-clear",), partial(_clear_part, desk))])
+
+
+def _place(desk: Desk, faction: str, area_id: str) -> None:
+    wanted = place_parts(faction)[desk.place_part][1]
+    part = desk.placed[desk.place_part]
+    if len(part) < wanted:
+        part.append(area_id)
+
+
+def _clear_part(desk: Desk) -> None:
+    desk.placed[desk.place_part].clear()
 
 
 def score_page(desk: Desk, state: State) -> Page:

@@ -53,6 +53,7 @@ def entries(desk: Desk, page: str, state: State, records: int) -> list[Entry]:
         "assault": _assault,
         "battle": _battle,
         "civic": _civic,
+        "place": _place,
     }
     maker = makers.get(page, _step)
     keys: list[Entry] = [(k.label, k.marker, screen(k.tap)) for k in page_of(page, desk, state).keys]
@@ -203,6 +204,13 @@ def _civic(desk: Desk, state: State) -> list[Entry]:
         found.append((_("Play in {area}").format(area=area_name(desk.area)), action, play(action)))
     faction = state.civic[0] if state.civic else ""
     return found + [(_("{faction} is done").format(faction=faction_name(faction)), a.Done(), play(a.Done()))]
+
+
+def _place(desk: Desk, state: State) -> list[Entry]:
+    action = desk.main_action(state, "place")
+    assert action is not None
+    faction = state.placing[0] if state.placing else ""
+    return [(_("Done: {faction} set up").format(faction=faction_name(faction)), action, play(action))]
 
 
 def _step(desk: Desk, state: State) -> list[Entry]:

@@ -131,7 +131,7 @@ class Italy4345View:
 
     def _refusal(self, session: Any, page: str) -> list[tuple[str, tuple[int, int, int]]]:
         """Why the decision entered would be refused, before it is tapped; else what it costs."""
-        if page not in ("op", "civic", "adjust", "setup", "battle"):
+        if page not in ("op", "civic", "adjust", "setup", "battle", "place"):
             return []
         action = self.desk.main_action(session.state, page)
         if action is None:
