@@ -166,7 +166,10 @@ class Sessions:
     def _progress(self, saved: Any) -> str | None:
         """A game that says where it stands in words of its own (Rules.progress): its saved game replayed
         once per decision count; None for the others, or when the record cannot be replayed now."""
-        if not hasattr(rules_of(saved.header), "progress"):
+        try:
+            if not hasattr(rules_of(saved.header), "progress"):
+                return None
+        except DataError:  # a damaged header: the round line says what it can
             return None
         key = (saved.id, saved.actions, i18n.language)
         if self._said[0] != key:

@@ -85,6 +85,13 @@ def tap(app, marker):
     app.draw()
 
 
+def first_card(game, pieces, order):
+    """The test's own position: these pieces, 5 resources each, then Event 11 with this faction order."""
+    game.play(a.Adjust("test", pieces, tuple((f, 5) for f in ("ger", "rsi", "cln", "aut"))))
+    game.play(a.Answer("events.event-11", {"order": order, "symbols": []}))
+    game.play(a.Reveal("event-11"))
+
+
 def labels(app):
     app.draw()
     return [b.label for b in app.buttons]
@@ -387,10 +394,9 @@ def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path
         app.animate = False
         try:
             wait_until(lambda: opened.devices.die.online)
-            pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 2))
-            game.play(a.Adjust("test", pieces, tuple((f, 5) for f in ("ger", "rsi", "cln", "aut"))))
-            game.play(a.Answer("events.event-11", {"order": ["aut", "ger", "rsi", "cln"], "symbols": []}))
-            game.play(a.Reveal("event-11"))
+            first_card(
+                game, (("genova", "aut_hidden", 2), ("genova", "rsi", 2)), ["aut", "ger", "rsi", "cln"]
+            )
             app.draw()
             tap(app, ("choice", "op"))
             tap(app, ("op", "clash"))
@@ -416,9 +422,7 @@ def test_the_operation_builder_enters_picks_a_special_activity_mid_way_and_sabot
     try:
         game = app.session.game
         pieces = (("milano", "rsi", 2), ("milano", "loyalty", "res"), ("torino", "rsi", 1))
-        game.play(a.Adjust("test", pieces, tuple((f, 5) for f in ("ger", "rsi", "cln", "aut"))))
-        game.play(a.Answer("events.event-11", {"order": ["rsi", "ger", "aut", "cln"], "symbols": []}))
-        game.play(a.Reveal("event-11"))
+        first_card(game, pieces, ["rsi", "ger", "aut", "cln"])
         app.draw()
         tap(app, ("choice", "op"))
         tap(app, ("op", "assault"))
