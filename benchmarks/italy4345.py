@@ -89,8 +89,11 @@ def offensive(game: Game) -> int:
         else:
             try:
                 game.play(Battle())
-            except IllegalActionError:
-                game.play(EndRound())
+            except IllegalActionError as exc:
+                confirmed = "(A-24)" in str(
+                    exc
+                )  # the Axis with nowhere to go: the table confirms the reserve
+                game.play(Battle(to="reserve") if confirmed else EndRound())
         plays += 1
     game.play(Redistribute(even_moves(game.state, game.edition), game.state.pawn))
     game.play(Score())

@@ -21,7 +21,7 @@ from companion.commands import UserError, user_errors
 from companion.games import find_game
 from companion.games.base import PlayedGame
 from companion.games.vocabulary import DataError
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, translate
 from companion.notify import Notifier
 from companion.records import rules_of
 from companion.session import Session
@@ -107,6 +107,7 @@ class Sessions:
     def __init__(self, store: Store, devices: Any, trace: bool = False) -> None:
         self.store, self.devices = store, devices
         self.trace = _print_commit if trace else None
+        self._said: tuple[object, str] = (None, "")  # the Resume button's progress, for this game's count
 
     def new(self, game_id: str, options: Any, cards: Sequence[Any] = ()) -> Session:
         """A new game; table decks name the setup's cards in `cards` (CardNeeded: one more is needed)."""
@@ -132,19 +133,14 @@ class Sessions:
         saved = self.store.in_progress()
         if saved is None:
             return None
-        if round_word(saved.header) == "turn":
-            line = ngettext(
-                "Resume {game}: turn {round}, {actions} decision so far",
-                "Resume {game}: turn {round}, {actions} decisions so far",
-                saved.actions,
-            )
-        else:
-            line = ngettext(
-                "Resume {game}: round {round}, {actions} decision so far",
-                "Resume {game}: round {round}, {actions} decisions so far",
-                saved.actions,
-            )
-        return line.format(game=saved.title, round=saved.round, actions=saved.actions)
+        progress = self._progress(saved)
+        if progress is not None:
+            return _("Resume {game}: {progress}").format(game=saved.title, progress=progress)
+        return ngettext(
+            "Resume {game}: round {round}, {actions} decision so far",
+            "Resume {game}: round {round}, {actions} decisions so far",
+            saved.actions,
+        ).format(game=saved.title, round=saved.round, actions=saved.actions)
 
     def resume(self) -> Session:
         """The game in progress, replayed. StoreError: one sentence (none is in progress, or its record
@@ -160,22 +156,39 @@ class Sessions:
         face = journal.last_shown()
         if face is not None:
             self.devices.die.show(face)  # the die shows what it showed before the power went
-        resumed = (
-            _("Resumed: turn {round}.")
-            if round_word(saved.header) == "turn"
-            else _("Resumed: round {round}.")
-        )
-        session.message = session.news = resumed.format(round=saved.round)
+        where = said_progress(game.header(), game.state, every=True)
+        if where is not None:
+            session.message = session.news = _("Resumed: {progress}.").format(progress=where)
+        else:
+            session.message = session.news = _("Resumed: round {round}.").format(round=saved.round)
         return session
 
+    def _progress(self, saved: Any) -> str | None:
+        """A game that says where it stands in words of its own (Rules.progress): its saved game replayed
+        once per decision count; None for the others, or when the record cannot be replayed now."""
+        try:
+            if not hasattr(rules_of(saved.header), "progress"):
+                return None
+        except DataError:  # a damaged header: the round line says what it can
+            return None
+        key = (saved.id, saved.actions, i18n.language)
+        if self._said[0] != key:
+            try:
+                game = self.store.load(saved.id)
+            except StoreError:
+                return None
+            self._said = (key, said_progress(saved.header, game.state) or "")
+        return self._said[1] or None
 
-def round_word(header: dict[str, Any]) -> str:
-    """What the game calls what standing() counts: "round", or "turn" where its table module's
-    ROUND_WORD says so (the journal keeps it in its round column either way)."""
-    try:
-        return str(getattr(find_table(rules_of(header).id), "ROUND_WORD", "round"))
-    except (DataError, KeyError, ImportError):
-        return "round"
+
+def said_progress(header: dict[str, Any], state: Any, every: bool = False) -> str | None:
+    """Where a game stands in its own words (the optional Rules.progress), in the table's language: the
+    first of its sentences (the Resume button's room), or `every` one."""
+    progress = getattr(rules_of(header), "progress", None)
+    if progress is None:
+        return None
+    said = [translate(s) for s in progress(state)]
+    return "; ".join(said if every else said[:1])
 
 
 def _check_assets(games: list[str]) -> None:

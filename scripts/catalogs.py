@@ -1,7 +1,8 @@
 """The gettext catalogs: collect every `_("...")` and `ngettext("...", "...", n)` text of the
-companion, and the `Sentence("...")` templates (the rules engine's and the devices') and
-`plural(n, "...", "...")`, into companion/locale/companion.pot, merge it into each language's .po (new texts
-arrive untranslated, gone ones are dropped) and compile each .po to the .mo the app reads.
+companion, and the `Sentence("...")` templates (the rules engine's and the devices', also built through an
+engine's `refuse("...")`, `need(ok, "...", "...")` and `.say("...")`) and `plural(n, "...", "...")`,
+into companion/locale/companion.pot, merge it into each language's .po (new texts arrive untranslated,
+gone ones are dropped) and compile each .po to the .mo the app reads.
 
 Run: .venv/bin/python scripts/catalogs.py [--check | --compile]   (--check: exit 1 if anything is
 stale or untranslated, which is what the test suite asks; --compile: keep each .po as it is, in its
@@ -32,21 +33,34 @@ def extract() -> list[Message]:
     found: dict[Message, None] = {}
     for path in sorted(p for source in SOURCES for p in source.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
                 continue
-            texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if (
-                node.func.id in ("_", "Sentence") and texts
-            ):  # Sentence: the rules engine's, translated on screen
-                found[(texts[0], None)] = None
-            elif node.func.id == "ngettext" and len(texts) == 2:
-                found[(texts[0], texts[1])] = None
-            elif (
-                node.func.id == "plural" and len(texts) == 2
-            ):  # the engine picks the form; both are plain texts
-                found[(texts[0], None)] = None
-                found[(texts[1], None)] = None
+            for message in _messages(node):
+                found[message] = None
     return list(found)
+
+
+SENTENCE_MAKERS = ("_", "Sentence", "refuse", "say")  # refuse/say: an engine's Sentence, built for it
+SENTENCE_PARTS = ("need",)  # need(condition, what, template): both the action's name and the template
+
+
+def _messages(node: ast.Call) -> list[Message]:
+    """The texts one call gives the catalogs: the first string of a sentence's maker, every string of an
+    engine's need(), both forms of ngettext and plural (the engine picks the form: both are plain texts)."""
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if isinstance(func, ast.Attribute) and name != "say":
+        return []
+    texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    if name in SENTENCE_MAKERS and texts:
+        return [(texts[0], None)]
+    if name in SENTENCE_PARTS:
+        return [(text, None) for text in texts]
+    if name == "ngettext" and len(texts) == 2:
+        return [(texts[0], texts[1])]
+    if name == "plural" and len(texts) == 2:
+        return [(texts[0], None), (texts[1], None)]
+    return []
 
 
 def quote(text: str) -> str:

@@ -506,9 +506,21 @@ def italy4345_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = 
         _printed(service)
         app.draw()
         shoot(app, f"italy4345-next-card{suffix}")
+        _tap_marker(app, ("adjust-open",))  # Adjust with a city chosen: its pieces and its marks
+        _tap_marker(app, ("area", "milano"))
+        _tap_marker(app, ("mark", "loyalty"))
+        shoot(app, f"italy4345-adjust-area{suffix}")
+        _tap_marker(app, ("back",))
         app.game.menu.toggle()  # the menu, the legend over the page
         shoot(app, f"italy4345-menu{suffix}")
         app.close()
+
+
+def _tap_marker(app: App, marker: object) -> None:
+    app.draw()
+    view = app.game.view
+    app.tap(next(b for b in [*view.spots, *app.buttons] if b.action == marker).rect.center)
+    app.draw()
 
 
 def every_screen(shoot: Shoot, size: tuple[int, int], suffix: str = "") -> None:

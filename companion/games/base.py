@@ -84,6 +84,10 @@ class Rules(Protocol):
         """Where the game stands, in a few lines of English (`companion games show`)."""
         ...
 
+    # optional: `progress(state) -> list[Sentence]`, where the game stands in words of its own when "round
+    # N" does not say it (a game without rounds): the first for the Resume button, all for the resumed
+    # message
+
 
 def parse_decisions(records: Iterable[dict[str, Any]], parse: Callable[[object], Parsed]) -> list[Parsed]:
     """A record's decision lines, each parsed; a DataError names the line (line 1 is the header)."""

@@ -1,11 +1,13 @@
 """Italy '43-'45's tickets (spec 7): one per card played (who passed and who acted, what the table must
 change, who is eligible next, the resources, the next offensive), one per offensive (each battle, the
-liberated areas, the clean-up, the redistribution and the resources). At most 100 mm of paper: lines
-that do not fit are counted on the last one."""
+liberated areas, the clean-up, the redistribution and the resources), a final one at the game's end
+(the winner and why, the scores). At most 100 mm of paper: lines that do not fit are counted on the
+last one."""
 
 from __future__ import annotations
 
 from companion.games.italy4345.deck import deck_size, forecast, is_offensive
+from companion.games.italy4345.edition import Rules
 from companion.games.italy4345.model import NAMES, State
 from hardware.document import Block, Columns, Cut, Document, Rule, Text, length_dots
 
@@ -19,6 +21,32 @@ def offensive_ticket(before: State, after: State, events: list[str], width_px: i
     head: list[Block] = [Text(f"OFFENSIVE {k} of 5  power {power}", bold=True, align="center"), Rule()]
     tail: list[Block] = [Rule(), *(_resources(after)), Cut()]
     return Document(f"Offensive {k}", tuple(_fitted(head, events, tail, width_px)))
+
+
+def final_ticket(after: State, rules: Rules) -> Document:
+    """The game's end (spec 7): the winner and why, the final scores, the card count, and the seed of a
+    companion-built deck (to replay it)."""
+    assert after.winner is not None
+    k, scores = after.offensive_number() or after.offensives_done, after.scores
+    best = max(scores.values()) if scores else 0
+    if scores.get(after.winner, 0) >= rules.victory_points and k >= rules.victory_check_from:
+        reason = f"{rules.victory_points}+ points at offensive {k}"
+    else:
+        reason = f"most points after offensive {k}"
+    if sum(1 for v in scores.values() if v == best) > 1:
+        reason += ", tie order " + " ".join(NAMES[f] for f in rules.tie_order)
+    blocks: list[Block] = [
+        Text("ITALY '43-'45  GAME OVER", bold=True, align="center"),
+        Text(f"{NAMES[after.winner]} wins", bold=True, align="center"),
+        Text(reason),
+        Rule(),
+        *(Columns(str(NAMES[f]), str(scores.get(f, 0))) for f in rules.tie_order),
+        Rule(),
+        Text(f"{after.card_index} cards of {deck_size(after.options.long_deck)}"),
+    ]
+    if after.options.deck_mode == "companion":
+        blocks.append(Text(f"Companion deck, seed {after.options.seed}"))
+    return Document("Game over", tuple([*blocks, Cut()]))
 
 
 def card_ticket(after: State, events: list[str], width_px: int = 384) -> Document:

@@ -7,27 +7,34 @@ journal's commands, Italian."""
 from __future__ import annotations
 
 import os
+import queue
 import random
+import re
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
+from companion import config as configuration  # noqa: E402
 from companion import i18n  # noqa: E402
 from companion.assets import edition  # noqa: E402
 from companion.cards_command import card_registry  # noqa: E402
 from companion.cli import main  # noqa: E402
-from companion.games.italy4345 import Game, Options  # noqa: E402
+from companion.devices import open_devices  # noqa: E402
+from companion.games.italy4345 import RULES, Game, Options  # noqa: E402
 from companion.games.italy4345 import actions as a  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
 from companion.store import Journal, Store  # noqa: E402
 from companion.tables import find_table  # noqa: E402
 from companion.tables.italy4345.pages import page_of  # noqa: E402
 from companion.ui.app import App  # noqa: E402
+from firmware_bridge.fakebox import FakeBox  # noqa: E402
 from hardware.document import Text  # noqa: E402
+from hardware.faces import QUESTION, pips  # noqa: E402
 from hardware.paper import paper_mm  # noqa: E402
 from hardware.printer import PrintService, escpos_bytes  # noqa: E402
 from hardware.scanner import wait_for  # noqa: E402
@@ -78,6 +85,13 @@ def tap(app, marker):
     app.draw()
 
 
+def first_card(game, pieces, order):
+    """The test's own position: these pieces, 5 resources each, then Event 11 with this faction order."""
+    game.play(a.Adjust("test", pieces, tuple((f, 5) for f in ("ger", "rsi", "cln", "aut"))))
+    game.play(a.Answer("events.event-11", {"order": order, "symbols": []}))
+    game.play(a.Reveal("event-11"))
+
+
 def labels(app):
     app.draw()
     return [b.label for b in app.buttons]
@@ -124,8 +138,9 @@ def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(
         state, records = app.session.state, app.session.game.records
         kinds = [r.action.kind for r in records]
         assert stats.direct == 0  # every decision was reached by tapping the screen
+        assert any(r.action.kind == "score" and r.action.hand for r in records)  # terms counted by hand
         assert state.card_index >= 10 and state.offensives_done == 1
-        assert {"pass", "op", "answer", "battle", "score", "income", "done"} <= set(kinds)
+        assert {"pass", "op", "clash-die", "answer", "battle", "score", "income", "done"} <= set(kinds)
         assert wait_for(lambda: service.printer.printed, 5)
         titles = [t.title for t in service.printer.printed]
         assert "Offensive 1" in titles and sum(t.startswith("Card ") for t in titles) >= 8
@@ -252,6 +267,81 @@ def test_an_operation_beyond_the_resources_is_refused_in_one_sentence_before_the
         app.close()
 
 
+def test_adjust_sets_loyalty_liberation_sabotage_disk_terrain_and_the_cln_reserve(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.card_index == 1)
+        game = app.session.game
+        game.play(a.Adjust("test", (("area-x", "type", "countryside"), ("area-x", "ger", 1))))
+        tokens = game.state.cln_reserve_tokens
+        tap(app, ("adjust-open",))
+        tap(app, ("res", "tokens"))
+        tap(app, ("plus", "field"))
+        tap(app, ("plus", "field"))
+        tap(app, ("area", "milano"))
+        marks = [b.label for b in app.game.view.spots if b.action[0] == "mark"]
+        assert marks == ["Neutral", "Occupied", "Disk intact"], marks  # a city: no sabotage, no terrain
+        tap(app, ("mark", "loyalty"))
+        tap(app, ("mark", "loyalty"))  # neutral > Resistance > Collaborationist
+        tap(app, ("mark", "disk"))
+        tap(app, ("area", "area-x"))
+        assert [b.action[1] for b in app.game.view.spots if b.action[0] == "mark"] == [
+            *("loyalty", "liberated", "sabotage", "type")
+        ]
+        tap(app, ("mark", "sabotage"))
+        tap(app, ("mark", "type"))
+        tap(app, ("mark", "liberated"))  # a German troop holds it: refused before the tap
+        lines = [text for text, _colour in app.game.view.lines(app.session)]
+        assert "area-x cannot be liberated while Axis troops hold it." in lines, lines
+        tap(app, ("mark", "liberated"))  # back to occupied
+        records = len(game.records)
+        tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Adjust)))
+        assert len(game.records) == records + 1, app.session.message
+        milano, x = game.state.area("milano"), game.state.area("area-x")
+        assert (milano.loyalty, milano.disk, milano.liberated) == ("coll", "bombed", False)
+        assert (x.sabotage, x.type, x.liberated) == (True, "mountain", False)
+        assert game.state.cln_reserve_tokens == tokens + 2
+        replayed = RULES.replay(edition(GAME), game.header(), [r.to_dict() for r in game.records])
+        assert replayed.state == game.state
+    finally:
+        app.close()
+
+
+def test_the_round_end_asks_for_pockets_and_the_redistribution_moves_the_troops_and_the_pawn(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.offensive is not None and s.offensive.step == "B")
+        game = app.session.game
+        liberated = (("roma", "liberated", True), ("roma", "aa", 2), ("ancona", "ger", 1))
+        no_garrison = tuple((x, "aut_troops", 0) for x, area in game.state.areas.items() if area.aut_troops)
+        game.play(a.Adjust("test", liberated + no_garrison))  # the test's own position: no troop to garrison
+        app.draw()
+        tap(app, ("area", "ancona"))
+        tap(app, ("pocket",))  # ancona is cut off: a pocket (step E)
+        tap(app, ("area", "trieste"))
+        tap(app, ("freed",))  # trieste is now south of the troops (step F)
+        texts = page_of("battle", app.game.view.desk, game.state).texts
+        assert "At the round's end: pockets Ancona; now liberated Trieste." in texts, texts
+        while game.state.step == "offensive":
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.EndRound)))
+            assert game.state.area("ancona").liberated and game.state.area("ancona").ger == 0
+            assert game.state.area("trieste").liberated
+        assert game.state.step == "redistribute"
+        tap(app, ("area", "roma"))
+        tap(app, ("area", "ancona"))
+        tap(app, ("plus", "n"))  # 2 Anglo-American troops from Roma to Ancona
+        tap(app, ("add-move",))
+        tap(app, ("pawn",))
+        while app.game.view.desk.pawn != "ancona":
+            tap(app, ("pawn",))
+        tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Redistribute)))
+        wanted = a.Redistribute((("roma", "ancona", 2, 0),), "ancona")
+        assert game.records[-1].action == wanted, app.session.message
+        assert game.state.pawn == "ancona" and game.state.area("ancona").aa == 2
+    finally:
+        app.close()
+
+
 def test_an_event_card_where_an_offensive_must_be_names_the_position(service):
     app = open_app(service, seed=4)
     try:
@@ -286,27 +376,131 @@ def test_undo_of_a_reveal_asks_twice_and_says_to_put_the_card_back(service):
         app.close()
 
 
-def test_the_clash_die_shows_its_pips_on_the_led_die(service):
+def wait_until(condition, timeout_s: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never came true"
+        time.sleep(0.02)
+
+
+def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path):
+    """The box on a real pseudo-terminal (the fake firmware) receives "?" when the Clash is declared,
+    then the pips of the die typed in; the declaration is a decision of the record, replayed."""
+    config = configuration.parse(f'[die]\nport = "{tmp_path / "companion-die"}"\n', "config.toml")
+    with FakeBox(tmp_path / "companion-die") as box:
+        opened = open_devices(config, tmp_path, queue.Queue().put, retry_s=0.05)
+        game = Game(edition(GAME), Options(seed=3))
+        app = App(Session(game, opened.devices), headless=True)
+        app.animate = False
+        try:
+            wait_until(lambda: opened.devices.die.online)
+            first_card(
+                game, (("genova", "aut_hidden", 2), ("genova", "rsi", 2)), ["aut", "ger", "rsi", "cln"]
+            )
+            app.draw()
+            tap(app, ("choice", "op"))
+            tap(app, ("op", "clash"))
+            tap(app, ("area", "genova"))
+            assert not any(isinstance(b.action, a.Op) for b in app.buttons)  # declared first
+            tap(app, a.ClashDie("genova"))
+            assert game.records[-1].action == a.ClashDie("genova") and game.state.die_pending == "genova"
+            wait_until(lambda: box.face == QUESTION.rows)
+            assert app.session.do(a.Pass()) is False and "pending in genova" in app.session.message
+            tap(app, ("die", 2))  # the table's own die, typed in
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+            assert game.records[-1].drawn == (2,) and game.state.die_pending == ""
+            wait_until(lambda: box.face == pips(2).rows)
+            replayed = RULES.replay(edition(GAME), game.header(), [r.to_dict() for r in game.records])
+            assert replayed.state == game.state
+        finally:
+            app.close()
+            opened.close()
+
+
+def test_the_operation_builder_enters_picks_a_special_activity_mid_way_and_sabotages_target(service):
     app = open_app(service)
     try:
-        session = app.session
-        game = session.game
-        game.state.resources = {"ger": 5, "rsi": 5, "cln": 5, "aut": 5}
-        game.state.area("genova").aut_brigades = [2, 0]
-        game.state.area("genova").rsi = 2
-        game.play(a.Answer("events.event-11", {"order": ["aut", "ger", "rsi", "cln"], "symbols": []}))
-        game.play(a.Reveal("event-11"))
+        game = app.session.game
+        pieces = (("milano", "rsi", 2), ("milano", "loyalty", "res"), ("torino", "rsi", 1))
+        first_card(game, pieces, ["rsi", "ger", "aut", "cln"])
         app.draw()
         tap(app, ("choice", "op"))
-        tap(app, ("op", "clash"))
-        tap(app, ("area", "genova"))
-        tap(app, ("die", 2))  # the table's own die, typed in
-        action = next(b.action for b in app.buttons if isinstance(b.action, a.Op))
-        tap(app, action)
-        assert game.records[-1].drawn == (2,)
-        from hardware.faces import pips
+        tap(app, ("op", "assault"))
+        tap(app, ("area", "milano"))
+        tap(app, ("pick", "res"))  # the Resistance token goes (no CLN brigade is left)
+        assault = a.Op("assault", (a.Step("milano", 1, "", ("res",)),))
+        assert app.game.view.desk.main_action(game.state, "op") == assault
+        tap(app, assault)
+        assert game.records[-1].action == assault, app.session.message
+        assert game.state.area("milano").loyalty == "neutral" and game.state.resources["rsi"] == 5 - 1 + 1
+        desk = app.game.view.desk  # a CLN Shooting with Sabotage between its two areas, against RSI
+        desk.choose("op+sa")
+        desk.op, desk.sa = "shooting", "sabotage"
+        desk.pick_area("genova")
+        desk.switch_part("sa")
+        desk.pick_area("area-s")
+        app.draw()
+        tap(app, ("target", "rsi"))
+        tap(app, ("part", "op"))
+        tap(app, ("area", "torino"))
+        wanted = a.Op(
+            "shooting",
+            (a.Step("genova", 1), a.Step("torino", 1)),
+            "sabotage",
+            (a.Step("area-s", 1),),
+            1,
+            "rsi",
+        )
+        assert desk.main_action(game.state, "op") == wanted
+    finally:
+        app.close()
 
-        assert session.devices.die.face == pips(2)
+
+def test_with_the_owners_map_the_start_screen_offers_9_2_and_each_faction_places_by_taps(
+    service, monkeypatch
+):
+    from companion import assets
+    from companion.tables.italy4345.choices import Choices
+    from tests.games.italy4345.helpers import fixture_edition  # INVENTED map (tests only)
+
+    choices = Choices()
+    assert "Set-up" not in [heading for heading, _row in choices.rows()]  # no map: no terrain to place on
+    with monkeypatch.context() as patched:  # the owner's map is there
+        patched.setattr(assets, "edition", lambda game: fixture_edition())
+        row = dict(choices.rows())["Set-up"]
+        next(tap for label, _on, tap in row if label == "Alternative (9.2)")()
+        options = choices.options(seed=3)
+    assert options.alternative_setup
+    game = Game(fixture_edition(), options)
+    app = App(Session(game, Devices(SimDie(), service)), headless=True)
+    app.animate = False
+    try:
+        for _ in range(6):
+            tap(app, ("build-next",))
+        placements = {
+            "ger": (("roma", "napoli", "milano"), ("area-21", "area-21")),
+            "rsi": (
+                ("area-01", "area-31", "area-12"),
+                ("torino", "genova", "firenze"),
+                ("roma", "napoli", "milano", "area-01"),
+            ),
+            "cln": (("ndh", "area-22", "area-22", "area-13"), ("area-22", "area-13", "area-24", "area-35")),
+            "aut": (("france", "area-01", "area-01", "area-21"),),
+        }
+        for faction, parts in placements.items():
+            assert app.game.view.page(app.session) == "place" and game.state.placing[0] == faction
+            for k, areas in enumerate(parts):
+                tap(app, ("place-part", k))
+                for area in areas:
+                    tap(app, ("area", area))
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Place)))
+            assert game.records[-1].action == a.Place(*parts), app.session.message
+        assert game.state.step == "reveal" and game.state.resources == {
+            "ger": 20,
+            "rsi": 8,
+            "cln": 4,
+            "aut": 8,
+        }
     finally:
         app.close()
 
@@ -329,6 +523,60 @@ def test_every_screen_word_is_italian_in_italian(service):
             assert any("Passa" in t for t in texts) and any("Annulla" in t for t in texts)
         finally:
             app.close()
+    finally:
+        i18n.use("en")
+
+
+ENGLISH = {  # words of the engine's English sentences that Italian never uses
+    *("refused", "costs", "resources", "has", "the", "is", "not", "no", "troop", "troops", "brigade"),
+    *("hidden", "production", "population", "done", "left", "by", "hand", "Germany", "Autonomous"),
+    *("offensives", "areas", "cities", "tokens", "bases", "it", "goes", "with", "only", "name"),
+}
+
+
+def english(lines):
+    return [line for line in lines if ENGLISH & set(re.findall(r"[A-Za-z]+", line))]
+
+
+def test_an_italian_screen_with_a_refusal_or_the_scores_shows_no_english(service):
+    i18n.use("it")
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.step == "choose")
+            faction = app.session.game.active()
+            app.session.state.resources[faction] = 0  # nothing to pay with (the test's own position)
+            tap(app, ("choice", "op"))
+            op = {"ger": "reinforce", "rsi": "conscription", "cln": "enlist", "aut": "gathering"}[faction]
+            tap(app, ("op", op))
+            tap(app, ("area", "milano"))
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            assert any("non si può" in line for line in lines) and not english(lines), lines
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+            assert "non si può" in app.session.message and not english([app.session.message])
+            app.session.state.resources[faction] = 9  # paid for now: the operation's own reason
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            assert any("non si può" in line for line in lines) and not english(lines), lines
+            tap(app, ("back",))
+            play_until(app, lambda s: s.step == "income")
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            assert any(line.startswith("Germania") and "produzione" in line for line in lines), lines
+            assert not english(lines), lines
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+def test_every_operation_a_refusal_names_is_said_in_italian():
+    from companion.games.italy4345 import ops
+    from companion.games.italy4345.errors import Sentence
+
+    i18n.use("it")
+    try:
+        names = [n.replace("_", " ").capitalize() for n in (*ops.OPERATIONS, *ops.SPECIALS, *ops.CIVIC)]
+        same = [n for n in names if i18n.translate(Sentence(n)) == n]
+        assert set(same) == {"Propaganda"}, same  # the one word both languages share
     finally:
         i18n.use("en")
 
@@ -358,6 +606,92 @@ def test_a_game_journaled_resumes_and_the_commands_list_show_export_and_replay_i
     assert main(["replay", str(record)]) == 0 and '"card_index": 3' in capsys.readouterr().out
     assert main(["games", "import", str(record)]) == 0
     assert len(Store(tmp_path).games()) == 2
+
+
+def test_a_resumed_game_keeps_the_players_names_and_resume_says_the_card_and_who_leads(tmp_path, service):
+    from companion.app_command import Sessions
+    from companion.tables.italy4345.choices import Choices
+
+    names = ("Ada", "Bruno", "Carla", "Dino")
+    options = Choices().named(Options(seed=3), names)
+    store = Store(tmp_path)
+    try:
+        sessions = Sessions(store, Devices(SimDie(), service))
+        assert sessions.resumable() is None
+        session = sessions.new(GAME, options)
+        app = App(session, headless=True)
+        app.animate = False
+        app.draw()
+        play_until(app, lambda s: s.step == "income")  # an offensive scored: someone leads
+        scores, cards = session.state.scores, session.state.card_index
+        app.close()
+        best = max(scores.values())
+        said = sessions.resumable()
+        assert said == f"Resume Italy '43-'45: La Resa Dei Conti: card {cards}, offensive 1 under way"
+        resumed = Sessions(store, Devices(SimDie(), service)).resume()
+        assert resumed.game.options.names == names
+        assert resumed.message.startswith(f"Resumed: card {cards}, offensive 1 under way; ")
+        assert resumed.message.endswith(f" ahead with {best} points.")
+        app = App(resumed, headless=True)
+        try:
+            assert app.game.view.desk.names == names
+        finally:
+            app.close()
+    finally:
+        store.close()
+
+
+def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, service):
+    from companion.app_command import Sessions
+
+    store = Store(tmp_path)
+    try:
+        sessions = Sessions(store, Devices(SimDie(), service))
+        app = App(sessions.new(GAME, Options(seed=3)), headless=True)
+        app.animate = False
+        app.draw()
+        play_until(app, lambda s: s.offensive is not None and s.offensive.step != "A")  # the assault made
+        before_restart = [str(e) for e in app.session.last_events]
+        app.close()
+        app = App(Sessions(store, Devices(SimDie(), service)).resume(), headless=True)  # a new table
+        app.animate = False
+        try:
+            app.draw()
+            play_until(app, lambda s: s.offensive is None)
+            assert wait_for(lambda: any(t.title == "Offensive 1" for t in service.printer.printed), 5)
+            ticket = next(t for t in service.printer.printed if t.title == "Offensive 1")
+            lines = [b.text for b in ticket.blocks if isinstance(b, Text)]
+            assert any(line.startswith("Offensive 1: power") for line in lines), lines  # its reveal
+            assert all(line in lines for line in before_restart), (before_restart, lines)
+        finally:
+            app.close()
+    finally:
+        store.close()
+
+
+def test_the_games_end_prints_a_final_ticket_with_the_winner_the_reason_and_the_seed(service):
+    from companion.games.italy4345.model import Offensive
+
+    app = open_app(service, options=Options(seed=7, deck_mode="companion"))
+    try:
+        state = app.session.state  # the second offensive's score step (the test's own position)
+        state.offensives_done, state.offensive, state.step = 1, Offensive("offensive-2", 1), "score"
+        hand = (("ger", "production", 4), ("rsi", "population", 3), ("aut", "production", 2))
+        hand += (("cln", "cities", 9), ("cln", "areas", 5))
+        assert app.session.do(a.Score(hand=hand)), app.session.message
+        assert app.session.state.winner == "cln"
+        assert wait_for(lambda: any(t.title == "Game over" for t in service.printer.printed), 5)
+        ticket = next(t for t in service.printer.printed if t.title == "Game over")
+        text = " | ".join(
+            b.text if isinstance(b, Text) else f"{b.left} {b.right}"
+            for b in ticket.blocks
+            if hasattr(b, "text") or hasattr(b, "left")
+        )
+        assert "CLN wins" in text and "15+ points at offensive 2" in text, text
+        assert "CLN 17" in text and "Companion deck, seed 7" in text and "0 cards of 45" in text, text
+        assert paper_mm(escpos_bytes(ticket, "POS-5890")) <= 100
+    finally:
+        app.close()
 
 
 def test_a_ticket_per_card_says_who_acted_and_who_is_eligible_next(service):

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from companion.games.base import parse_decisions
+from companion.games.vocabulary import Sentence
 
 from . import stateio
 from .actions import Action, action_from_dict
@@ -44,6 +45,10 @@ class Italia:
     def standing(self, state: State) -> tuple[int, str | None]:
         """The game turn, and at the end the score pad's winner (players tied: all of them, A56)."""
         return state.turn, state.winner or None
+
+    def progress(self, state: State) -> list[Sentence]:
+        """Where the game stands in its own words (the Resume line): Italia counts game turns (§5.0)."""
+        return [Sentence("turn {turn}", turn=state.turn)]
 
     def describe(self, state: State) -> list[str]:
         gold = ", ".join(f"{n} {g}" for n, g in sorted(state.gold.items())) or "none yet"

@@ -94,6 +94,15 @@ class Reveal(Action):
 
 
 @dataclass(frozen=True)
+class ClashDie(Action):
+    """The Autonomous faction declared a Clash in `area`: its die is pending (the LED die shows "?") until
+    the Clash is played with the die the companion throws or the table's typed in (§7.4)."""
+
+    kind: ClassVar[str] = "clash-die"
+    area: str = ""
+
+
+@dataclass(frozen=True)
 class MovePawn(Action):
     """The Autonomous player moves the reinforcements pawn (§6.1.1, or after an offensive)."""
 
@@ -135,6 +144,7 @@ class Event(Action):
     kind: ClassVar[str] = "event"
     changes: tuple[Change, ...] = ()
     resources: tuple[tuple[str, int], ...] = ()
+    cln_reserve_tokens: int = -1  # -1: unchanged
 
 
 @dataclass(frozen=True)
@@ -194,7 +204,7 @@ class Redistribute(Action):
 @dataclass(frozen=True)
 class Score(Action):
     """The score step; `hand` holds the terms the table counted itself, (faction, term, value), e.g.
-    ("cln", "areas", 3) at level L0 (shown "(h)" and recorded)."""
+    ("cln", "areas", 3) at level L0 (shown "(h)", as spec 7 marks a value entered by hand, and recorded)."""
 
     kind: ClassVar[str] = "score"
     hand: tuple[tuple[str, str, int], ...] = ()
@@ -226,6 +236,7 @@ KINDS: dict[str, type[Action]] = {
     for c in (
         Answer,
         Reveal,
+        ClashDie,
         MovePawn,
         Stukas,
         Pass,

@@ -4,8 +4,29 @@ revealing and hiding brigades, and the loss priorities."""
 from __future__ import annotations
 
 from .edition import Edition
-from .errors import refuse
-from .model import Area, State
+from .errors import Sentence, refuse
+from .model import NAMES, Area, State
+
+PIECE_WORDS = {  # the box's pieces as a sentence names them (edition.PIECES)
+    "aa": Sentence("Anglo-American troops"),
+    "ger": Sentence("German troops"),
+    "rsi": Sentence("RSI troops"),
+    "aut_troops": Sentence("Autonomous troops"),
+    "aut_brigades": Sentence("Autonomous brigades"),
+    "aut_bases": Sentence("Autonomous bases"),
+    "cln_brigades": Sentence("CLN brigades"),
+}
+LOYALTY_WORDS = {
+    "res": Sentence("Resistance"),
+    "neutral": Sentence("Neutral"),
+    "coll": Sentence("Collaborationist"),
+}
+TARGETS = {  # what an Axis operation eliminates (§7.1, §7.2)
+    "cln": Sentence("a CLN brigade"),
+    "aut": Sentence("an Autonomous brigade"),
+    "base": Sentence("a base"),
+    "res": Sentence("the Resistance token"),
+}
 
 ORDER = ("res", "neutral", "coll")  # "Resistance <-> Neutral <-> Collaborationism"
 RESERVE_OF = {"aa": "aa", "ger": "ger", "rsi": "rsi", "aut_troops": "aut_troops", "bases": "aut_bases"}
@@ -57,7 +78,9 @@ def check_totals(state: State, edition: Edition) -> None:
     """No count above its piece total, none negative, at most one base per area (§2.5, A-60)."""
     for kind, total in edition.rules.pieces.items():
         if on_map(state, kind) > total:
-            raise refuse("Only {total} {kind} exist in the box.", total=total, kind=kind.replace("_", " "))
+            raise refuse(
+                "Only {total} {kind} exist in the box.", total=total, kind=PIECE_WORDS.get(kind, kind)
+            )
     for area_id, area in state.areas.items():
         counts = [
             area.aa,
@@ -78,9 +101,9 @@ def spend(state: State, faction: str, amount: int, what: str) -> None:
     if amount > have:
         raise refuse(
             "{what} refused: it costs {cost} resources; {faction} has {have}.",
-            what=what,
+            what=Sentence(what),
             cost=amount,
-            faction=faction.upper(),
+            faction=NAMES[faction],
             have=have,
         )
     state.resources[faction] = have - amount

@@ -68,7 +68,7 @@ class Ctx:
 def need(condition: bool, what: str, template: str, **values: object) -> None:
     """Refuse, in one sentence that names the action, unless the condition holds."""
     if not condition:
-        raise refuse(what + " refused: " + template, **values)
+        raise refuse("{what} refused: {why}", what=Sentence(what), why=Sentence(template, **values))
 
 
 def move_troops(source: Area, target: Area, kind: str, n: int) -> None:

@@ -6,10 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from .edition import Edition, EventCard, event_of
-from .errors import DataError, ValueNeeded, refuse
+from .errors import DataError, Sentence, ValueNeeded, refuse
 from .model import CITIES, TYPES, State
 
 CITY_VALUES = ("population", "production", "cln_points")
+CITY_WORDS = {  # a question's words: a city's value, and the side of its disk face up
+    "population": Sentence("population"),
+    "production": Sentence("production"),
+    "cln_points": Sentence("CLN points"),
+    "intact": Sentence("intact"),
+    "bombed": Sentence("bombed"),
+}
 
 
 def city_value(state: State, edition: Edition, city: str, name: str) -> int:
@@ -25,7 +32,15 @@ def city_value(state: State, edition: Edition, city: str, name: str) -> int:
     if value is None:
         value = state.answers.get(key)
     if value is None:
-        raise ValueNeeded(key, f"{city.capitalize()}'s {side} {name.replace('_', ' ')}")
+        raise ValueNeeded(
+            key,
+            Sentence(
+                "{city}'s {name} ({side} side)",
+                city=city.capitalize(),
+                name=CITY_WORDS[name],
+                side=CITY_WORDS[side],
+            ),
+        )
     return int(value)
 
 
@@ -35,7 +50,9 @@ def event_card(state: State, edition: Edition, card: str) -> EventCard:
         return edition.events[card]
     answer = state.answers.get(f"events.{card}")
     if answer is None:
-        raise ValueNeeded(f"events.{card}", f"Card {card}'s faction order and top-left symbols")
+        raise ValueNeeded(
+            f"events.{card}", Sentence("{card}'s faction order and top-left symbols", card=card)
+        )
     parsed = event_of(answer, f"events.{card}")
     assert parsed is not None  # checked when answered
     return parsed
@@ -45,7 +62,7 @@ def arrows(state: State, edition: Edition, card: str) -> int:
     """An offensive card's arrows, its power (G-3)."""
     value = edition.arrows.get(card, state.answers.get(f"offensives.{card}.arrows"))
     if value is None:
-        raise ValueNeeded(f"offensives.{card}.arrows", f"The arrows on {card}")
+        raise ValueNeeded(f"offensives.{card}.arrows", Sentence("The arrows on {card}", card=card))
     return int(value)
 
 
@@ -56,7 +73,7 @@ def terrain(state: State, area_id: str) -> str:
         kind = state.answers.get(f"areas.{area_id}.type", "?")
     if kind == "?":
         raise ValueNeeded(
-            f"areas.{area_id}.type", f"The terrain of {area_id} (city, countryside or mountain)"
+            f"areas.{area_id}.type", Sentence("The terrain of {a} (city, countryside or mountain)", a=area_id)
         )
     return str(kind)
 

@@ -7,12 +7,18 @@ from . import deck
 from .actions import Adjust, Event, MovePawn, Stukas
 from .board import check_totals, gain, reserve
 from .edition import Edition
-from .errors import CardNeeded, Sentence, refuse
+from .errors import CardNeeded, Sentence, listed, refuse
 from .facts import arrows, event_card
 from .model import FACTIONS, NAMES, Area, Offensive, State
 
 Events = list[Sentence]
-CHOICES = {"event": "Event", "op": "Operation", "op+sa": "Op + SA", "limop": "Limited Op"}
+CHOICES = {
+    "event": Sentence("Event"),
+    "op": Sentence("Operation"),
+    "op+sa": Sentence("Op + SA"),
+    "limop": Sentence("Limited Op"),
+}
+ADDED = {"aa": Sentence("Anglo-American troops"), "aut_troops": Sentence("Autonomous troops")}
 
 
 def reveal(state: State, edition: Edition, card: str) -> Events:
@@ -78,7 +84,7 @@ def resolve_symbols(state: State, edition: Edition, marines: int = 0, bomb: tupl
             kind, wanted = ("aa", marines) if symbol == "marines" else ("aut_troops", 1)
             added = min(wanted, reserve(state, edition, kind))
             setattr(state.area(state.pawn), kind, getattr(state.area(state.pawn), kind) + added)
-            events.append(Sentence("Add {n} {kind} in {area}.", n=added, kind=kind, area=state.pawn))
+            events.append(Sentence("Add {n} {kind} in {area}.", n=added, kind=ADDED[kind], area=state.pawn))
             if symbol == "royal_army" and not added:
                 state.pending.pop(0)  # "the icon has no effect": the pawn stays (A-19)
                 continue
@@ -173,7 +179,7 @@ def act(state: State, edition: Edition, choice: str) -> Events:
             "{faction} may not choose {choice} now: the choices are {open}.",
             faction=NAMES[faction],
             choice=CHOICES[choice],
-            open=", ".join(CHOICES[c] for c in allowed(state, edition)),
+            open=listed([CHOICES[c] for c in allowed(state, edition)]),
         )
     state.acted.append({"faction": faction, "choice": choice})
     state.cursor = state.order.index(faction) + 1
@@ -205,7 +211,7 @@ def _maybe_end(state: State) -> Events:
     ]
     state.ineligible = [f for f in FACTIONS if f in acted]
     state.step = "reveal"
-    names = " ".join(NAMES[f] for f in state.eligible) or "none"
+    names = listed([NAMES[f] for f in state.eligible], Sentence("none"))
     return [Sentence("Next card eligible: {names}.", names=names)]
 
 
@@ -217,10 +223,15 @@ def adjust(state: State, edition: Edition, action: Adjust | Event) -> Events:
         if faction not in FACTIONS or not isinstance(value, int) or value < 0:
             raise refuse("Resources are set per faction (ger, rsi, cln, aut) to 0 or more.")
         state.resources[faction] = value
-    if isinstance(action, Adjust) and action.cln_reserve_tokens >= 0:
+    if action.cln_reserve_tokens >= 0:
         state.cln_reserve_tokens = action.cln_reserve_tokens
     check_totals(state, edition)
-    return [Sentence("Adjusted: {n} changes.", n=len(action.changes) + len(action.resources))]
+    for area_id in {change[0] for change in action.changes}:
+        area = state.area(area_id)
+        if area.liberated and area.axis() and state.offensive is None:
+            raise refuse("{area} cannot be liberated while Axis troops hold it.", area=area_id)
+    changed = len(action.changes) + len(action.resources) + (action.cln_reserve_tokens >= 0)
+    return [Sentence("Adjusted: {n} changes.", n=changed)]
 
 
 FIELDS = {
@@ -243,6 +254,18 @@ BRIGADE_FIELDS = {
 }
 
 
+def _settable(area: Area, name: str, value: object) -> bool:
+    """A disk only on a city, no sabotage token on a city (§2.2, §2.4), the terrain of a map's own area
+    only (the cities and the special areas are the text's), never "special"."""
+    if name == "disk":
+        return area.type == "city"
+    if name == "sabotage":
+        return area.type != "city" or value is False
+    if name == "type":
+        return area.type not in ("city", "special") and value in ("countryside", "mountain")
+    return True
+
+
 def _set(area: Area, area_id: str, name: str, value: object) -> None:
     if name in BRIGADE_FIELDS and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         kind, side = BRIGADE_FIELDS[name]
@@ -254,6 +277,6 @@ def _set(area: Area, area_id: str, name: str, value: object) -> None:
         or (wanted is bool and isinstance(value, bool))
         or (wanted is int and isinstance(value, int) and not isinstance(value, bool) and value >= 0)
     )
-    if not fits or (name == "disk" and area.type != "city"):
+    if not fits or not _settable(area, name, value):
         raise refuse("{area}: {field} cannot be set to {value}.", area=area_id, field=name, value=value)
     setattr(area, name, value)

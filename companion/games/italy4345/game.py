@@ -13,10 +13,10 @@ from companion.games.base import History, decision_from_dict
 from . import actions as a
 from . import deck, flow, offensive, ops, setup
 from .edition import Edition
-from .errors import DataError, IllegalActionError, Sentence, refuse
+from .errors import DataError, IllegalActionError, Sentence, listed, refuse
 from .facts import checked_answer
 from .model import CITIES, FACTIONS, NAMES, SPECIALS, Area, Options, State
-from .scoring import incomes, pay_incomes, scores, winner
+from .scoring import incomes, pay_incomes, scores, term_said, winner
 
 RECORD_FORMAT = "companion/italy4345-record"
 RECORD_VERSION = 1
@@ -86,6 +86,7 @@ class Game:
         """Apply a decision. `cards`: the table's own die values for a Clash (else the companion throws)."""
         if self.state.winner is not None:
             raise refuse("The game is over: {f} won.", f=NAMES[self.state.winner])
+        _die_first(self.state, action)
         after = self.state.copy()
         drawn: list[object] = list(cards)
         events = HANDLERS[type(action)](after, self.edition, action, drawn)
@@ -98,6 +99,13 @@ class Game:
         self.history.push(self.state, Record(action, tuple(drawn)))
         self.state = after
         return events
+
+    def said(self, index: int) -> Events:
+        """What decision `index` said, played again on the state it was played on with its recorded
+        outcome (a ticket printed after a resume holds the decisions made before the restart)."""
+        record = self.records[index]
+        before = self.history.before(index).copy()
+        return HANDLERS[type(record.action)](before, self.edition, record.action, list(record.drawn))
 
     def undo(self) -> Record:
         """Drop the last decision; a die thrown again shows the same face (seed and count)."""
@@ -131,16 +139,16 @@ class Game:
 
 
 WAITING = {
-    "reveal": "the next card",
-    "symbols": "the card's top-left symbols",
-    "choose": "the acting faction's choice",
-    "offensive": "the offensive's next step",
-    "redistribute": "the troops' redistribution",
-    "score": "the score step",
-    "income": "the incomes",
-    "civic": "the civic actions",
-    "over": "nothing: the game is over",
-    "setup": "the alternative set-up",
+    "reveal": Sentence("the next card"),
+    "symbols": Sentence("the card's top-left symbols"),
+    "choose": Sentence("the acting faction's choice"),
+    "offensive": Sentence("the offensive's next step"),
+    "redistribute": Sentence("the troops' redistribution"),
+    "score": Sentence("the score step"),
+    "income": Sentence("the incomes"),
+    "civic": Sentence("the civic actions"),
+    "over": Sentence("nothing: the game is over"),
+    "setup": Sentence("the alternative set-up"),
 }
 
 
@@ -177,8 +185,29 @@ def _event(state: State, edition: Edition, action: a.Event, drawn: list[object])
     return events + flow.act(state, edition, "event")
 
 
+def _die_first(state: State, action: a.Action) -> None:
+    """A Clash declared waits for its die: nothing but that Clash (or a value asked, an adjustment)."""
+    pending = state.die_pending
+    clash = isinstance(action, a.Op) and action.op == "clash" and pending in {s.area for s in action.steps}
+    if pending and not (clash or isinstance(action, (a.Answer, a.Adjust))):
+        raise refuse("The Clash die is pending in {a}: play that Clash with its die (or undo).", a=pending)
+
+
+def _clash_die(state: State, edition: Edition, action: a.ClashDie, drawn: list[object]) -> Events:
+    _at(state, "choose")
+    if flow.active(state) != "aut":
+        raise refuse("Only the Autonomous faction declares a Clash.")
+    if state.die_pending:
+        raise refuse("The Clash die is already pending in {a}.", a=state.die_pending)
+    if not action.area or state.area(action.area).liberated:
+        raise refuse("A Clash is declared in an area that is not liberated.")
+    state.die_pending = action.area
+    return [Sentence("Clash in {a}: throw the die.", a=action.area)]
+
+
 def _op(state: State, edition: Edition, action: a.Op, drawn: list[object]) -> Events:
     _at(state, "choose")
+    state.die_pending = ""
     faction = flow.active(state)
     if faction is None:
         raise refuse("No faction may act now.")
@@ -206,7 +235,7 @@ def _score(state: State, edition: Edition, action: a.Score, drawn: list[object])
             "{f} {n} = {terms}.",
             f=NAMES[f],
             n=s.total,
-            terms=" + ".join(f"{v} {t}" + (" (h)" if (f, t) in hand else "") for t, v in s.terms),
+            terms=listed([term_said(t, v, (f, t) in hand) for t, v in s.terms], plus=True),
         )
         for f, s in found.items()
     ]
@@ -260,6 +289,7 @@ HANDLERS: dict[type[a.Action], Handler] = {
     a.Answer: _answer,
     a.Place: _symbols(setup.place),
     a.Reveal: _reveal,
+    a.ClashDie: _clash_die,
     a.MovePawn: _symbols(flow.move_pawn),
     a.Stukas: _symbols(flow.stukas),
     a.Pass: _pass,

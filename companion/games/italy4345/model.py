@@ -7,10 +7,15 @@ import copy
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from .errors import DataError
+from .errors import DataError, Sentence
 
 FACTIONS = ("ger", "rsi", "cln", "aut")
-NAMES = {"ger": "Germany", "rsi": "RSI", "cln": "CLN", "aut": "Autonomous"}
+NAMES = {
+    "ger": Sentence("Germany"),
+    "rsi": Sentence("RSI"),
+    "cln": Sentence("CLN"),
+    "aut": Sentence("Autonomous"),
+}
 CITIES = ("napoli", "roma", "ancona", "firenze", "genova", "torino", "milano", "venezia", "trieste")  # §2.1
 SPECIALS = ("rds", "france", "switzerland", "ndh", "reich", "bozen")  # §2.1
 TYPES = ("city", "countryside", "mountain", "special")
@@ -29,6 +34,7 @@ class Options:
     long_deck: bool = False
     deck_mode: str = "table"
     seed: int = 0
+    names: tuple[str, ...] = ()  # who plays each faction (FACTIONS' order), as typed before the game
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -37,6 +43,7 @@ class Options:
             "long_deck": self.long_deck,
             "deck_mode": self.deck_mode,
             "seed": self.seed,
+            "names": list(self.names),
         }
 
     @classmethod
@@ -53,13 +60,21 @@ class Options:
         seed = data.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise DataError("options.seed", "must be a whole number")
+        names = data.get("names", [])
+        if not isinstance(names, list) or len(names) > len(FACTIONS) or not all(_name(n) for n in names):
+            raise DataError("options.names", "must be a list of up to four names")
         return cls(
             data.get("visible_cards", False),
             data.get("alternative_setup", False),
             data.get("long_deck", False),
             data.get("deck_mode", "table"),
             seed,
+            tuple(names),
         )
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 40
 
 
 @dataclass
@@ -148,6 +163,7 @@ class State:
     scores: dict[str, int] = field(default_factory=dict)  # the last score step's
     answers: dict[str, Any] = field(default_factory=dict)
     rolls: int = 0  # Clash dice thrown so far: roll k is a function of the seed and k
+    die_pending: str = ""  # the area of a Clash declared whose die is not thrown yet
     deck_warnings: list[str] = field(default_factory=list)
     hand_entered: list[str] = field(default_factory=list)
 

@@ -9,7 +9,7 @@ from .battle import Forces, Result, fight
 from .board import gain, remove_brigade, reserve
 from .context import need
 from .edition import Edition
-from .errors import Sentence, refuse
+from .errors import Sentence, listed, refuse
 from .facts import terrain
 from .model import Area, Offensive, State
 
@@ -40,7 +40,7 @@ def assault(state: State, edition: Edition, action: Assault) -> Events:
             off.front.append(target)
     garrison(state)
     off.step = "B"
-    return [Sentence("Assault: troops in {areas}.", areas=", ".join(off.front) or "no area")]
+    return [Sentence("Assault: troops in {areas}.", areas=listed(off.front, Sentence("no area")))]
 
 
 def deal(state: State, edition: Edition) -> list[str]:
@@ -113,7 +113,7 @@ def battle(state: State, edition: Edition, action: Battle) -> Events:
             a=area_id,
             x=result.allied_value,
             y=result.axis_value,
-            side="Anglo-Americans" if result.loser == "allied" else "Axis",
+            side=Sentence("Anglo-Americans") if result.loser == "allied" else Sentence("Axis"),
             n=len(result.allied_losses if result.loser == "allied" else result.axis_losses),
             m=len(result.axis_losses if result.loser == "allied" else result.allied_losses),
         )
@@ -159,6 +159,13 @@ def withdraw(state: State, edition: Edition, area_id: str, result: Result, to: s
     if count == 0:
         return []
     to = to or _default_retreat(state, edition, area_id, result.loser)
+    if not to and result.loser == "axis" and edition.board is not None:  # the table confirms
+        need(
+            False,
+            "Withdrawal",
+            "the Axis troops of {a} have nowhere to withdraw: confirm that they go to the reserve (A-24).",
+            a=area_id,
+        )
     need(to != "", "Withdrawal", 'say where the troops of {a} withdraw (or "reserve").', a=area_id)
     if to != "reserve":
         _check_retreat(state, edition, area_id, to, result.loser)
@@ -175,13 +182,13 @@ def _legal_retreats(state: State, edition: Edition, area_id: str, loser: str) ->
     return [n for n in board.neighbours[area_id] if _retreat_fault(state, n, loser) is None]
 
 
-def _retreat_fault(state: State, target: str, loser: str) -> str | None:
+def _retreat_fault(state: State, target: str, loser: str) -> Sentence | None:
     area = state.area(target)
     if loser == "allied":
-        return None if area.liberated else "must be a liberated area"
+        return None if area.liberated else Sentence("must be a liberated area")
     enemy_troops = area.aa + area.aut_troops
     if area.type == "special" or area.liberated or 2 * enemy_troops > area.pieces():
-        return "is held by the enemy's troops"  # brigades never block the Axis (§6.2.1 D)
+        return Sentence("is held by the enemy's troops")  # brigades never block the Axis (§6.2.1 D)
     return None
 
 
@@ -189,7 +196,7 @@ def _default_retreat(state: State, edition: Edition, area_id: str, loser: str) -
     if edition.board is None:
         return ""
     legal = _legal_retreats(state, edition, area_id, loser)
-    return legal[0] if legal else ("reserve" if loser == "axis" else "")
+    return legal[0] if legal else ""
 
 
 def _check_retreat(state: State, edition: Edition, area_id: str, to: str, loser: str) -> None:
@@ -290,7 +297,7 @@ def redistribute(state: State, edition: Edition, action: Redistribute) -> Events
             not line or (placed and max(counts) - min(counts) <= 1),  # no front left: nowhere to go
             "Redistribution",
             "the Anglo-American troops go evenly along the front line ({areas}).",
-            areas=", ".join(line),
+            areas=listed(line),
         )
     need(state.area(action.pawn).liberated, "Redistribution", "the pawn goes to a liberated area.")
     state.pawn = action.pawn

@@ -13,7 +13,7 @@ from .actions import Civic, Op, Step
 from .board import check_totals
 from .context import Ctx, need
 from .edition import Edition
-from .errors import Sentence
+from .errors import Sentence, listed
 from .model import NAMES, State
 
 Handler = Callable[[Ctx, Step], None]
@@ -72,7 +72,7 @@ def operation(
     state: State, edition: Edition, faction: str, action: Op, limited: bool, given: Sequence[object]
 ) -> tuple[list[Sentence], list[object]]:
     """Run an operation (and its special activity) for the faction; refused in one sentence."""
-    what = action.op.capitalize()
+    what = Sentence(action.op.capitalize())  # the catalog has each name (the table's op_name)
     owner, run = OPERATIONS.get(action.op, ("", ax.propaganda))
     need(owner == faction, what, "{f} has no such operation.", f=NAMES[faction])
     need(bool(action.steps), what, "name at least one area.")
@@ -111,10 +111,15 @@ def _where(c: Ctx, op: str, step: Step) -> None:
 
 
 def _special(c: Ctx, action: Op) -> Callable[[], None]:
-    what = action.sa.replace("_", " ").capitalize()
+    what = Sentence(action.sa.replace("_", " ").capitalize())
     owner, run, pairs, single = SPECIALS.get(action.sa, ("", sp.police, (), False))
     need(owner == c.faction, what, "{f} has no such special activity.", f=NAMES[c.faction])
-    need(action.op in pairs, what, "it goes with {ops} only.", ops=", ".join(pairs))
+    need(
+        action.op in pairs,
+        what,
+        "it goes with {ops} only.",
+        ops=listed([Sentence(p.capitalize()) for p in pairs]),
+    )
     sources = {s.area for s in action.sa_steps}
     need(bool(action.sa_steps) and (not single or len(sources) == 1), what, "name its area (one only).")
     if action.sa == "ambush":
@@ -138,7 +143,7 @@ def _special(c: Ctx, action: Op) -> Callable[[], None]:
 
 def civic(state: State, edition: Edition, faction: str, action: Civic) -> list[Sentence]:
     """One civic action (§6.2.4), each area at most once (A-59)."""
-    what = action.name.capitalize()
+    what = Sentence(action.name.capitalize())
     owner, run = CIVIC.get(action.name, ("", sp.repairs))
     need(owner == faction, what, "it is not {f}'s civic action.", f=NAMES[faction])
     areas = [s.area for s in action.steps]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .actions import Step
-from .board import controls, gain, reserve, reveal, shift
+from .board import LOYALTY_WORDS, TARGETS, controls, gain, reserve, reveal, shift
 from .context import Ctx, move_troops, need
+from .model import NAMES
 
 
 def conscription(c: Ctx, s: Step) -> None:
@@ -38,7 +39,7 @@ def propaganda(c: Ctx, s: Step) -> None:
         need(area.rsi > 0, c.what, "no RSI troop in {a}.", a=s.area)
         c.pay(1)
     area.loyalty = shift(area.loyalty, "coll")
-    c.say("{a}: loyalty {l}.", a=s.area, l=area.loyalty)
+    c.say("{a}: loyalty {l}.", a=s.area, l=LOYALTY_WORDS[area.loyalty])
 
 
 def mobilize(c: Ctx, s: Step) -> None:
@@ -111,7 +112,7 @@ def eliminate(c: Ctx, area_id: str, piece: str, token: bool = False) -> None:
     area = c.state.area(area_id)
     if piece in ("cln", "aut"):
         brigades = getattr(area, f"{piece}_brigades")
-        need(brigades[1] > 0, c.what, "no visible {p} brigade in {a}.", p=piece.upper(), a=area_id)
+        need(brigades[1] > 0, c.what, "no visible {p} brigade in {a}.", p=NAMES[piece], a=area_id)
         brigades[1] -= 1
     elif piece == "base":
         others = area.aut_troops + sum(area.aut_brigades)
@@ -132,8 +133,8 @@ def eliminate(c: Ctx, area_id: str, piece: str, token: bool = False) -> None:
         area.loyalty = "neutral"
         gain(c.state, "rsi", 1)
     else:
-        need(False, c.what, "{p} cannot be eliminated so.", p=piece)
-    c.say("{a}: {p} eliminated.", a=area_id, p=piece)
+        need(False, c.what, "{p} cannot be eliminated so.", p=TARGETS.get(piece, piece))
+    c.say("{a}: {p} eliminated.", a=area_id, p=TARGETS[piece])
 
 
 def reinforce(c: Ctx, s: Step) -> None:

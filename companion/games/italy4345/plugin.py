@@ -10,8 +10,9 @@ from companion.games.base import parse_decisions
 from . import stateio
 from .actions import Action, action_from_dict
 from .edition import Edition, load
+from .errors import Sentence, listed, plural
 from .game import RECORD_FORMAT, RECORD_VERSION, Game, Record, replay
-from .model import NAMES, Options, State
+from .model import FACTIONS, NAMES, Options, State
 
 
 class Italy4345:
@@ -43,8 +44,27 @@ class Italy4345:
         return action_from_dict(data)
 
     def standing(self, state: State) -> tuple[int, str | None]:
-        """The cards revealed so far, and the winner."""
+        """The cards revealed so far (the journal's "round": this game has none), and the winner."""
         return state.card_index, state.winner
+
+    def progress(self, state: State) -> list[Sentence]:
+        """Where the game stands: the card and the offensives (the Resume button's), then who won or
+        leads after the last score (the resumed message's too)."""
+        where = Sentence("card {n}, offensive {k} under way", n=state.card_index, k=state.offensive_number())
+        if state.offensive is None:
+            where = plural(
+                state.offensives_done,
+                "card {n}, {count} offensive done",
+                "card {n}, {count} offensives done",
+                n=state.card_index,
+            )
+        if state.winner:
+            return [where, Sentence("{f} won", f=NAMES[state.winner])]
+        if not state.scores:
+            return [where]
+        best = max(state.scores.values())
+        leaders = listed([NAMES[f] for f in FACTIONS if state.scores.get(f) == best])
+        return [where, Sentence("{who} ahead with {p} points", who=leaders, p=best)]
 
     def describe(self, state: State) -> list[str]:
         resources = ", ".join(f"{NAMES[f]} {n}" for f, n in state.resources.items())

@@ -9,9 +9,30 @@ from dataclasses import dataclass
 
 from .board import aut_controls, controls, gain
 from .edition import Edition, Rules
-from .errors import refuse
+from .errors import Sentence, refuse
 from .facts import city_value
 from .model import FACTIONS, State
+
+TERM_WORDS = {  # a score's terms as a sentence names them
+    "production": Sentence("production"),
+    "population": Sentence("population"),
+    "troops": Sentence("troops"),
+    "bases": Sentence("bases"),
+    "areas": Sentence("areas"),
+    "cities": Sentence("cities"),
+    "tokens": Sentence("tokens"),
+    "sabotage": Sentence("sabotage"),
+    "offensives done": Sentence("offensives done"),
+    "offensives left": Sentence("offensives left"),
+}
+
+
+def term_said(name: str, value: int, by_hand: bool) -> Sentence:
+    """One term of a score, "3 production", marked when the table entered it by hand."""
+    word = TERM_WORDS.get(name, Sentence(name))
+    if by_hand:
+        return Sentence("{n} {term} (h)", n=value, term=word)  # spec 7: "(h)" on the tickets
+    return Sentence("{n} {term}", n=value, term=word)
 
 
 @dataclass(frozen=True)

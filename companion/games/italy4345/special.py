@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .actions import Step
-from .board import aut_controls, controls, gain, reveal, shift
+from .board import PIECE_WORDS, aut_controls, controls, gain, reveal, shift
 from .context import Ctx, move_troops, need
 from .ops_rebels import march
 
@@ -102,9 +102,9 @@ def repairs(c: Ctx, s: Step, by: str = "ger") -> None:
     need(
         controls(area, "axis") and getattr(area, by) > 0,
         c.what,
-        "{a} must be Axis-controlled with {f} troops.",
+        "{a} must be Axis-controlled with {f}.",
         a=s.area,
-        f=by.upper(),
+        f=PIECE_WORDS[by],
     )
     need(area.sabotage or area.disk == "bombed", c.what, "{a} has nothing to repair.", a=s.area)
     c.pay(2)

@@ -103,6 +103,8 @@ def _check(state: State, edition: Edition) -> None:
 
     if sorted(state.eligible + state.ineligible) != sorted(FACTIONS):
         raise DataError("eligible", "eligible and ineligible must hold the four factions once each")
+    if not isinstance(state.die_pending, str) or (state.die_pending and state.step != "choose"):
+        raise DataError("die_pending", "names the area of a Clash declared, while a faction chooses")
     if state.step not in STEPS:
         raise DataError("step", f"must be one of {', '.join(STEPS)}")
     if len(state.acted) > 2 or any(a.get("choice") not in CHOICES for a in state.acted):

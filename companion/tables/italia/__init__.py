@@ -19,11 +19,9 @@ from companion.tables.italia.cli import add_commands
 from companion.tables.italia.table import GAME, ItaliaTable
 
 TITLE = "Italia"
-ROUND_WORD = "turn"  # the Resume line says "turn 5": Italia counts game turns (§5.0)
 
 __all__ = [
     "GAME",
-    "ROUND_WORD",
     "TITLE",
     "Choices",
     "add_commands",

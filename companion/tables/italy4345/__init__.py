@@ -46,7 +46,7 @@ def new_view(session: Any, height: int, target: int, choices: Any, colours: list
     from companion.tables.italy4345.view import Italy4345View
 
     view = Italy4345View(session, height, target)
-    view.desk.names = tuple(getattr(choices, "players", ()))
+    view.desk.names = session.game.options.names or tuple(getattr(choices, "players", ()))
     return view
 
 

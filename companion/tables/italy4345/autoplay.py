@@ -15,6 +15,9 @@ from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.flow import active, allowed
 from companion.games.italy4345.model import FACTIONS, State
 from companion.tables.italy4345.desk import Desk, areas_of, ops_of, trial
+from companion.tables.italy4345.pages import MARKS, PICKS
+
+PICKS_ALL = {p for picks in PICKS.values() for p in picks}
 
 SETUP = a.Adjust("Set-up", (), (("ger", 10), ("rsi", 5)))  # within the deck build's taps
 RESOURCES = (("aut", 5), ("cln", 5))
@@ -26,7 +29,10 @@ PIECES = (  # then one area at a time, through Adjust
     ("torino", "rsi", 2),
     ("genova", "cln_hidden", 2),
     ("firenze", "aut_troops", 1),
+    ("genova", "loyalty", "res"),  # a mark, tapped to its value
 )
+TOKENS = 1  # the CLN reserve's Resistance tokens, set through Adjust too
+HAND = (("ger", "production", 5), ("rsi", "population", 5), ("aut", "production", 5), ("cln", "cities", 5))
 
 
 def _edition() -> Any:
@@ -68,18 +74,23 @@ def _wanted(state: State, edition: Any, rng: random.Random) -> a.Action:
             now = area_now.cln_brigades[0] if name == "cln_hidden" else getattr(area_now, name)
             if now != value:
                 return a.Adjust("Adjust", ((area, name, value),))
+        if state.cln_reserve_tokens != TOKENS:
+            return a.Adjust("Adjust", cln_reserve_tokens=TOKENS)
     if state.step == "reveal":
         deck = state.deck or build(state.options.seed, state.options.long_deck)
         return a.Reveal("" if state.deck is not None else deck[state.card_index])
     if state.step == "symbols":
         return _symbol(state)
+    if state.step == "choose" and state.die_pending:
+        return a.Op("clash", (a.Step(state.die_pending, 1),))  # the Clash declared, with its die
     if state.step == "choose":
         return _choice(state, edition, rng)
     if state.step == "offensive" and state.offensive is not None:
         return _offensive(state, edition)
+    freed = [x for x in areas_of(state) if state.area(x).liberated and x != state.pawn]
     steps: dict[str, a.Action] = {
-        "redistribute": a.Redistribute((), state.pawn),
-        "score": a.Score(),
+        "redistribute": a.Redistribute((), freed[0] if freed else state.pawn),  # the pawn moved, when it can
+        "score": a.Score(hand=HAND),  # the city terms counted by the table (level L0)
         "income": a.Income(),
         "civic": a.Done(),
     }
@@ -100,11 +111,11 @@ def _choice(state: State, edition: Any, rng: random.Random) -> a.Action:
     if "event" in choices and rng.random() < 0.3:
         return a.Event()
     faction = active(state) or ""
-    for op in ops_of(faction):
+    for op in sorted(ops_of(faction), key=lambda o: o != "clash"):  # the Clash first: its die on the box
         for area in areas_of(state):
             action = a.Op(op, (a.Step(area, 1),))
             if ("op" in choices or "limop" in choices) and trial(state, edition, action)[0] is not None:
-                return action
+                return a.ClashDie(area) if op == "clash" else action  # a Clash is declared first
     return a.Pass()
 
 
@@ -142,11 +153,15 @@ def next_marker(desk: Desk, page: str, state: State, action: Any) -> object:
         a.Answer: _to_answer,
         a.Adjust: _to_adjust,
         a.Op: _to_op,
+        a.ClashDie: _to_clash,
         a.Event: _to_event,
         a.MovePawn: _to_area,
         a.Stukas: _to_area,
         a.Assault: _to_assault,
         a.Battle: _to_battle,
+        a.EndRound: _to_end_round,
+        a.Redistribute: _to_redistribute,
+        a.Score: _to_score,
     }
     route = steps.get(type(action))
     return route(desk, state, action) if route is not None else action
@@ -208,10 +223,17 @@ def _to_adjust(desk: Desk, state: State, action: a.Adjust) -> object:
                 return ("res", faction)
             now = desk.resources.get(faction, state.resources[faction])
             return ("plus5" if now + 5 <= value else "plus" if now < value else "minus", "field")
+    if action.cln_reserve_tokens >= 0 and desk.tokens != action.cln_reserve_tokens:
+        if desk.to != "res.tokens":
+            return ("res", "tokens")
+        now = state.cln_reserve_tokens if desk.tokens < 0 else desk.tokens
+        return ("plus" if now < action.cln_reserve_tokens else "minus", "field")
     for area, name, value in action.changes:
         if desk.changes.get((area, name)) != value:
             if desk.area != area:
                 return ("area", area)
+            if name in MARKS:
+                return ("mark", name)
             if desk.to != name:
                 return ("field", name)
             now = desk.counts.get(name, 0)
@@ -236,9 +258,28 @@ def _to_op(desk: Desk, state: State, action: a.Op) -> object:
             return ("area", step.to)
         if desk.n != step.n:
             return ("plus" if desk.n < step.n else "minus", "n")
+        if tuple(desk.pick) != step.pick:
+            return _to_pick(desk, step)
         if len(pending) > 1:
             return ("add",)
     return action
+
+
+def _to_pick(desk: Desk, step: a.Step) -> object:
+    """The step's choices, in order: a piece or option tapped, an area tapped with Pick areas on."""
+    if step.pick[: len(desk.pick)] != tuple(desk.pick):
+        return ("pick-clear",)
+    wanted = step.pick[len(desk.pick)]
+    if wanted in PICKS_ALL:
+        return ("pick", wanted)
+    return ("area", wanted) if desk.picking else ("pick-areas",)
+
+
+def _to_clash(desk: Desk, state: State, action: a.ClashDie) -> object:
+    """Toward a Clash declared: the Clash entered in its area, then the declaration."""
+    op = a.Op("clash", (a.Step(action.area, 1),))
+    toward = _to_op(desk, state, op)
+    return action if toward == op else toward
 
 
 def allowed_now(desk: Desk, state: State) -> tuple[str, ...]:
@@ -271,6 +312,36 @@ def _to_battle(desk: Desk, state: State, action: a.Battle) -> object:
         return ("area", action.area)
     if (desk.withdraw or "") != action.to:
         return ("withdraw",)
+    return action
+
+
+def _to_end_round(desk: Desk, state: State, action: a.EndRound) -> object:
+    for chosen, wanted, marker in (
+        (desk.pockets, action.pockets, "pocket"),
+        (desk.freed, action.liberated, "freed"),
+    ):
+        for area in wanted:
+            if area not in chosen:
+                return ("area", area) if desk.area != area else (marker,)
+    return action
+
+
+def _to_redistribute(desk: Desk, state: State, action: a.Redistribute) -> object:
+    toward = _to_assault(desk, state, a.Assault(action.moves))
+    if toward != a.Assault(action.moves):
+        return toward
+    return ("pawn",) if (desk.pawn or state.pawn) != action.pawn else action
+
+
+def _to_score(desk: Desk, state: State, action: a.Score) -> object:
+    if action.hand and not desk.by_hand:
+        return ("by-hand",)
+    for faction, term, value in action.hand:
+        now = desk.hand.get((faction, term), 0)
+        if (faction, term) not in desk.hand or now != value:
+            if desk.term != (faction, term):
+                return ("term", faction, term)
+            return ("plus5" if now + 5 <= value else "plus" if now < value else "minus", "term")
     return action
 
 

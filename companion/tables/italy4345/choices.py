@@ -31,6 +31,7 @@ class Choices:
     def __init__(self, long_deck: bool = False, deck_mode: str = "table", seed: int | None = None) -> None:
         self.long_deck, self.deck_mode, self.seed = long_deck, deck_mode, seed
         self.visible = False
+        self.alternative = False  # §9.2: each faction places its own pieces (offered with the owner's map)
         self.players: tuple[str, ...] = ()  # who plays each faction, as typed before the game (the screen's)
 
     @classmethod
@@ -61,6 +62,22 @@ class Choices:
                 _("Visible cards (9.1)"),
                 [(t, v == self.visible, partial(setattr, self, "visible", v)) for v, t in self._offs()],
             ),
+            *self._setup_row(),
+        ]
+
+    def _setup_row(self) -> list[tuple[str, list[Choice]]]:
+        """§9.2's set-up needs countryside and mountain areas: offered once the owner's map is there."""
+        from companion.assets import edition
+
+        if edition("italy4345").board is None:
+            self.alternative = False
+            return []
+        kinds = ((False, _("Printed")), (True, _("Alternative (9.2)")))
+        return [
+            (
+                _("Set-up"),
+                [(t, v == self.alternative, partial(setattr, self, "alternative", v)) for v, t in kinds],
+            )
         ]
 
     @staticmethod
@@ -69,7 +86,7 @@ class Choices:
 
     def options(self, seed: int) -> Options:
         chosen = seed if self.seed is None else self.seed
-        return Options(self.visible, False, self.long_deck, self.deck_mode, chosen)
+        return Options(self.visible, self.alternative, self.long_deck, self.deck_mode, chosen)
 
     def names(self, options: Options) -> tuple[int, tuple[str, ...]]:
         """One name per faction (one person may hold two): the faction's name by default."""
@@ -81,6 +98,7 @@ class Choices:
         return _("{faction} is played by: {name}_").format(faction=faction_name(FACTIONS[editing]), name=name)
 
     def named(self, options: Options, names: tuple[str, ...]) -> Options:
-        """The names stay on the screen (the turn's title says who acts); the engine's options keep none."""
+        """The names go in the game's options (its record's header), so a resumed game keeps them; the
+        turn's title says who acts."""
         self.players = names
-        return dataclasses.replace(options)
+        return dataclasses.replace(options, names=tuple(names))

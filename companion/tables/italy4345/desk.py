@@ -93,12 +93,25 @@ class Desk:
     n: int = 1
     counts: dict[str, int] = field(default_factory=dict)  # the adjust or battle page's counts in `area`
     resources: dict[str, int] = field(default_factory=dict)
+    tokens: int = -1  # the CLN reserve's Resistance tokens set on the adjust page (-1: unchanged)
     changes: dict[tuple[str, str], object] = field(default_factory=dict)
     moves: list[tuple[str, str, int, int]] = field(default_factory=list)
     number: int = 0  # a value typed for a ValueNeeded
     die: int = 0  # the table's die typed in for a Clash (0: the companion throws)
     civic_name: str = ""
     withdraw: str = ""  # where a battle's loser withdraws without a map ("reserve", or an area)
+    pockets: list[str] = field(default_factory=list)  # the round's end: pockets the table names (step E)
+    freed: list[str] = field(default_factory=list)  # and other areas now south of the troops (step F)
+    pawn: str = ""  # the reinforcements pawn after the redistribution ("": where it is)
+    pick: list[str] = field(default_factory=list)  # the area being entered: what the player chose (Step.pick)
+    picking: bool = False  # area taps add to `pick` (Police's areas, a Convoy's path)
+    sa_at: int = -1  # the special activity after this many of the operation's areas (-1: after them all)
+    target: str = ""  # Sabotage's Axis faction
+    place_part: int = 0  # §9.2: the part of the faction's placement being tapped
+    placed: list[list[str]] = field(default_factory=lambda: [[], [], []])  # each part's areas
+    by_hand: bool = False  # the score page: the table counts terms itself (level L0)
+    hand: dict[tuple[str, str], int] = field(default_factory=dict)  # (faction, term) -> the count given
+    term: tuple[str, str] = ("", "")  # the term the score page's - and + change
     adjusting: bool = False  # the menu's Adjust, any time
     names: tuple[str, ...] = ()  # who plays each faction (FACTIONS' order), when typed before the game
 
@@ -125,8 +138,10 @@ class Desk:
         if not records and state.card_index == 0:
             if self.build_step < len(build_steps(state.options.long_deck, state.options.deck_mode)):
                 return "build"
-            if self.edition.setup is None:
+            if self.edition.setup is None and state.step != "setup":
                 return "setup"
+        if state.step == "setup":
+            return "place"  # §9.2: each faction places its own pieces
         if state.step == "choose":
             return {"": "choose", "event": "adjust"}.get(self.choice, "op")
         if state.step == "offensive" and state.offensive is not None:
@@ -197,13 +212,18 @@ class Desk:
             "setup": self._adjust,
             "battle": self._battle,
             "assault": lambda s: a.Assault(tuple(self.moves)),
-            "redistribute": lambda s: a.Redistribute((), s.pawn),
-            "score": lambda s: a.Score(),
+            "redistribute": lambda s: a.Redistribute(tuple(self.moves), self.pawn or s.pawn),
+            "score": lambda s: a.Score(tuple((f, t, v) for (f, t), v in self.hand.items())),
             "income": lambda s: a.Income(),
             "civic": self._civic,
+            "place": self._place,
         }
         maker = makers.get(page)
         return maker(state) if maker is not None else None
+
+    def _place(self, state: State) -> a.Action:
+        first, second, third = (tuple(part) for part in self.placed)
+        return a.Place(first, second, third)
 
     def _reveal(self, state: State) -> a.Action | None:
         if state.deck is not None:
@@ -213,21 +233,23 @@ class Desk:
 
     def _op(self, state: State) -> a.Action | None:
         """The operation with the area being entered as its last (or its special activity's last)."""
-        entering = [a.Step(self.area, self.n, self.to)] if self.area else []
+        entering = [a.Step(self.area, self.n, self.to, tuple(self.pick))] if self.area else []
         steps = self.steps + (entering if self.part == "op" else [])
         sa_steps = self.sa_steps + (entering if self.part == "sa" else [])
         if not self.op or not steps:
             return None
         sa = self.sa if self.choice == "op+sa" else ""
-        return a.Op(self.op, tuple(steps), sa, tuple(sa_steps) if sa else ())
+        if not sa:
+            return a.Op(self.op, tuple(steps))
+        return a.Op(self.op, tuple(steps), sa, tuple(sa_steps), self.sa_at, self.target)
 
     def _adjust(self, state: State) -> a.Action:
         changes = tuple((area, name, value) for (area, name), value in self.changes.items())
         resources = tuple(sorted(self.resources.items()))
         if self.choice == "event" and state.step == "choose":
-            return a.Event(changes, resources)
+            return a.Event(changes, resources, self.tokens)
         label = "Set-up" if state.card_index == 0 and not self.adjusting else "Adjust"
-        return a.Adjust(label, changes, resources)
+        return a.Adjust(label, changes, resources, self.tokens)
 
     def _battle(self, state: State) -> a.Action | None:
         if not self.area:
@@ -270,12 +292,22 @@ class Desk:
         """The area (and count) entered joins the operation's steps, or its special activity's."""
         if not self.area:
             return
-        step = a.Step(self.area, self.n, self.to)
+        step = a.Step(self.area, self.n, self.to, tuple(self.pick))
         (self.sa_steps if self.part == "sa" else self.steps).append(step)
-        self.area, self.to, self.n = "", "", 1
+        self.area, self.to, self.n, self.pick, self.picking = "", "", 1, [], False
+
+    def switch_part(self, part: str) -> None:
+        """To the special activity's areas, or back to the operation's: back after the SA's areas, the
+        SA is played between the operation's areas entered so far and the next (§6.1.3)."""
+        self.add_step()
+        if part == "op" and self.sa_steps and self.sa_at < 0:
+            self.sa_at = len(self.steps)
+        self.part = part
 
     def pick_area(self, area: str) -> None:
-        if self.area and self.wants_destination() and area != self.area:
+        if self.picking and self.area:
+            self.pick.append(area)
+        elif self.area and self.wants_destination() and area != self.area:
             self.to = area
         else:
             self.area, self.to = area, ""

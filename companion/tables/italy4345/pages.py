@@ -13,7 +13,7 @@ from companion.games.italy4345.deck import deck_size, pile_of
 from companion.games.italy4345.edition import SYMBOLS
 from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.model import FACTIONS, State
-from companion.i18n import _, translate
+from companion.i18n import _
 from companion.tables.italy4345.desk import (
     BATTLE_PIECES,
     PIECES,
@@ -34,7 +34,9 @@ from companion.tables.italy4345.words import (
     op_name,
     piece_name,
     symbol_name,
+    term_name,
     terrain_name,
+    told,
 )
 
 
@@ -87,6 +89,8 @@ def asked(desk: Desk, state: State, page: str) -> ValueNeeded | None:
     action = desk.main_action(state, page)
     if action is None or (page == "reveal" and not desk.confirmed and state.deck is None):
         return None
+    if page == "score" and desk.by_hand:
+        return None  # the table gives the terms itself: a term it leaves is asked when the score is played
     _after, fault = trial(state, desk.edition, action)
     return fault if isinstance(fault, ValueNeeded) else None
 
@@ -118,6 +122,9 @@ def page_of(name: str, desk: Desk, state: State) -> Page:
         "assault": assault_page,
         "battle": battle_page,
         "civic": civic_page,
+        "redistribute": redistribute_page,
+        "score": score_page,
+        "place": place_page,
     }
     maker = makers.get(name)
     return maker(desk, state) if maker is not None else step_page(name, state)
@@ -185,7 +192,7 @@ def ask_page(need: ValueNeeded, desk: Desk) -> Page:
         return Page(head, [_("Is it a city, countryside or a mountain area?"), said], [spots])
     value = Spot(_("Value: {n}").format(n=desk.number), ("value",), lambda: None)
     head = _("{city}: a value of its disk").format(city=area_name(subject))
-    return Page(head, [translate(need.args[0])], [[value, *_stepper(desk, "number", 20)]])
+    return Page(head, [told(need.args[0])], [[value, *_stepper(desk, "number", 20)]])
 
 
 def card_entry_page(desk: Desk, card: str) -> Page:
@@ -285,10 +292,14 @@ def op_page(desk: Desk, state: State) -> Page:
                 for s in sas_of(desk.op)
             ]
         )
+    current = desk.sa if desk.part == "sa" else desk.op
     if desk.op:
         rows += area_rows(desk, state, {desk.area, desk.to}, desk.pick_area)
+    if desk.op and current not in UNCOUNTED:
         count = Spot(_("Count: {n}").format(n=desk.n), ("count",), lambda: None)
         rows.append([count, *_stepper(desk, "n", 25)])
+    if desk.op and desk.area:
+        rows += [row for row in (pick_spots(desk),) if row]
     if desk.op == "clash":
         faces = [
             Spot(str(v), ("die", v), partial(setattr, desk, "die", v), desk.die == v) for v in range(1, 7)
@@ -300,6 +311,60 @@ def op_page(desk: Desk, state: State) -> Page:
         hint + op_texts(desk),
         rows,
     )
+
+
+PICKS = {  # what a player chooses in an area (Step.pick): pieces to eliminate, an option, a kind first
+    "assault": ("cln", "aut", "base", "res"),
+    "attack": ("cln", "aut", "base"),
+    "retaliate": ("aut",),
+    "liberation": ("swap",),
+    "expropriation": ("neutral",),
+}
+AREA_PICKS = ("police", "convoys")  # areas: where brigades are shown, a Convoy's path
+UNCOUNTED = ("sabotage", "expropriation", "police")  # no count: their choices take the count's row
+
+
+def pick_spots(desk: Desk) -> list[Spot]:
+    """The choices of the operation (or special activity) being entered, and Sabotage's target."""
+    current = desk.sa if desk.part == "sa" else desk.op
+    found = [
+        Spot(pick_name(p), ("pick", p), partial(_add_pick, desk, p), p in desk.pick)
+        for p in PICKS.get(current, ())
+    ]
+    if current in AREA_PICKS:
+        found.append(Spot(_("Pick areas"), ("pick-areas",), partial(_toggle_picking, desk), desk.picking))
+    if current == "sabotage":
+        found += [
+            Spot(faction_name(f), ("target", f), partial(setattr, desk, "target", f), desk.target == f)
+            for f in ("ger", "rsi")
+        ]
+    if desk.pick:
+        found.append(Spot(_("Clear"), ("pick-clear",), desk.pick.clear))
+    return found
+
+
+def _add_pick(desk: Desk, pick: str) -> None:
+    """A piece is picked once per tap (several may go); an option is on or off."""
+    if pick in ("swap", "neutral", "aut") and pick in desk.pick:
+        desk.pick.remove(pick)
+    else:
+        desk.pick.append(pick)
+
+
+def _toggle_picking(desk: Desk) -> None:
+    desk.picking = not desk.picking
+
+
+def pick_name(pick: str) -> str:
+    names = {
+        "cln": _("CLN brig."),
+        "aut": _("Aut. brig."),
+        "base": _("Base"),
+        "res": _("Res. token"),
+        "swap": _("Base > brig."),
+        "neutral": _("To Neutral"),
+    }
+    return names.get(pick) or area_name(pick)  # else an area: Police's, a Convoy's path
 
 
 def op_hint(desk: Desk) -> str:
@@ -316,7 +381,8 @@ def _pick_op(desk: Desk, op: str) -> None:
 
 def step_text(step: Any) -> str:
     where = area_name(step.area) + (" > " + area_name(step.to) if step.to else "")
-    return f"{where} ({step.n})"
+    chosen = ", ".join(pick_name(p) for p in getattr(step, "pick", ()))
+    return f"{where} ({step.n})" + (f" [{chosen}]" if chosen else "")
 
 
 def op_texts(desk: Desk) -> list[str]:
@@ -331,7 +397,7 @@ def op_texts(desk: Desk) -> list[str]:
         )
     if desk.area:
         entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
-        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to))}")
+        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to, tuple(desk.pick)))}")
     return texts
 
 
@@ -340,6 +406,7 @@ class _Step:
     area: str
     n: int
     to: str
+    pick: tuple[str, ...] = ()
 
 
 def adjust_page(desk: Desk, state: State) -> Page:
@@ -354,24 +421,94 @@ def adjust_page(desk: Desk, state: State) -> Page:
             )
             for f in FACTIONS
         ]
+        + [
+            Spot(
+                _tokens_label(desk, state),
+                ("res", "tokens"),
+                partial(_select, desk, "res.tokens"),
+                desk.to == "res.tokens",
+            )
+        ]
     ]
     rows += area_rows(desk, state, {desk.area}, partial(_select_area, desk, state))
     if desk.area:
         pieces = [
             Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p) for p in PIECES
         ]
-        rows += [pieces[:4], pieces[4:]]
+        rows += [pieces[:4], pieces[4:], mark_spots(desk, state)]
     title = _("Adjust: what the table changed")
     if desk.choice == "event":
         title = _("{card}: what it changed").format(card=card_name(state.current))
     elif not state.card_index and not desk.adjusting:
         title = _("Set-up: resources and pieces")
-    text = _("Tap a resource, or an area and a piece; then - and +.")
-    return Page(title, [text], rows, keys=_field_stepper(desk, state))  # always: the buttons never move
+    text = _("Tap a resource, or an area and a piece; then - and +. Tap a mark to change it.")
+    texts = [] if desk.area else [text]  # an area's pieces and marks take the room of the hint
+    return Page(title, texts, rows, keys=_field_stepper(desk, state))  # always: the buttons never move
 
 
 def _res_label(desk: Desk, state: State, faction: str) -> str:
     return f"{faction_short(faction)} {desk.resources.get(faction, state.resources[faction])}"
+
+
+def _tokens_label(desk: Desk, state: State) -> str:
+    """The CLN reserve's Resistance tokens (a score term)."""
+    return _("Tok. {n}").format(n=state.cln_reserve_tokens if desk.tokens < 0 else desk.tokens)
+
+
+MARKS = {  # an area's marks on the adjust page, each tap the next value
+    "loyalty": ("neutral", "res", "coll"),
+    "liberated": (False, True),
+    "sabotage": (False, True),
+    "disk": ("intact", "bombed"),
+    "type": ("countryside", "mountain"),
+}
+
+
+def marks_of(state: State, area_id: str) -> list[str]:
+    """The marks an area takes: a city its disk, a map's own area its sabotage token and its terrain."""
+    kind = state.area(area_id).type
+    extra = {"city": ["disk"], "special": []}.get(kind, ["sabotage", "type"])
+    return ["loyalty", "liberated", *extra]
+
+
+def mark_now(desk: Desk, state: State, name: str) -> object:
+    return desk.changes.get((desk.area, name), getattr(state.area(desk.area), name))
+
+
+def mark_spots(desk: Desk, state: State) -> list[Spot]:
+    return [
+        Spot(
+            mark_label(name, mark_now(desk, state, name)),
+            ("mark", name),
+            partial(_next_mark, desk, state, name),
+        )
+        for name in marks_of(state, desk.area)
+    ]
+
+
+def _next_mark(desk: Desk, state: State, name: str) -> None:
+    values = MARKS[name]
+    now = mark_now(desk, state, name)
+    desk.changes[(desk.area, name)] = (
+        values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+    )
+
+
+def mark_label(name: str, value: object) -> str:
+    words = {
+        ("loyalty", "res"): _("Resistance"),
+        ("loyalty", "neutral"): _("Neutral"),
+        ("loyalty", "coll"): _("Collab."),
+        ("liberated", True): _("Liberated"),
+        ("liberated", False): _("Occupied"),
+        ("sabotage", True): _("Sabotaged"),
+        ("sabotage", False): _("No sabotage"),
+        ("disk", "intact"): _("Disk intact"),
+        ("disk", "bombed"): _("Disk bombed"),
+    }
+    if name == "type":
+        return terrain_name(str(value)) if value in MARKS["type"] else _("Terrain ?")
+    return words.get((name, value), str(value))
 
 
 def _piece_label(desk: Desk, piece: str) -> str:
@@ -401,7 +538,9 @@ def _select_area(desk: Desk, state: State, area_id: str) -> None:
 
 def _field_stepper(desk: Desk, state: State) -> list[Spot]:
     def step(by: int) -> None:
-        if desk.to.startswith("res."):
+        if desk.to == "res.tokens":
+            desk.tokens = max(0, (state.cln_reserve_tokens if desk.tokens < 0 else desk.tokens) + by)
+        elif desk.to.startswith("res."):
             faction = desk.to[4:]
             desk.resources[faction] = max(0, desk.resources.get(faction, state.resources[faction]) + by)
         elif desk.to and desk.area:
@@ -461,7 +600,7 @@ def battle_page(desk: Desk, state: State) -> Page:
             for p in BATTLE_PIECES
         ]
         rows += [spots[:3], spots[3:]]
-        where = _("reserve") if desk.withdraw in ("", "reserve") else area_name(desk.withdraw)
+        where = {"": "?", "reserve": _("reserve")}.get(desk.withdraw) or area_name(desk.withdraw)
         rows.append(
             [
                 Spot(
@@ -471,7 +610,63 @@ def battle_page(desk: Desk, state: State) -> Page:
                 )
             ]
         )
-    return Page(_("Offensive: battles"), texts, rows, keys=_count_stepper(desk) if desk.area else [])
+    if desk.pockets or desk.freed:
+        texts.append(round_end_text(desk))
+    keys = [*_count_stepper(desk), *round_end_keys(desk)] if desk.area else []
+    return Page(_("Offensive: battles"), texts, rows, keys=keys)
+
+
+def round_end_keys(desk: Desk) -> list[Spot]:
+    """The round's end (steps E, F): the area chosen is a pocket, or now south of the troops."""
+    return [
+        Spot(_("Pocket"), ("pocket",), partial(_toggle, desk.pockets, desk.area), desk.area in desk.pockets),
+        Spot(_("Now free"), ("freed",), partial(_toggle, desk.freed, desk.area), desk.area in desk.freed),
+    ]
+
+
+def _toggle(chosen: list[str], area_id: str) -> None:
+    if area_id in chosen:
+        chosen.remove(area_id)
+    else:
+        chosen.append(area_id)
+
+
+def round_end_text(desk: Desk) -> str:
+    """The round's end as the table answered it: pockets (step E), other areas now south of the troops."""
+    return _("At the round's end: pockets {p}; now liberated {f}.").format(
+        p=", ".join(area_name(x) for x in desk.pockets) or "-",
+        f=", ".join(area_name(x) for x in desk.freed) or "-",
+    )
+
+
+def redistribute_page(desk: Desk, state: State) -> Page:
+    """After the clean-up (R-67): the Anglo-American and Autonomous troops moved along the front (as on
+    the assault page), then the reinforcements pawn to a liberated area."""
+    texts = [_("Redistribute the Anglo-American troops evenly along the front; then the pawn.")]
+    if desk.moves:
+        texts.append(", ".join(f"{area_name(m[0])} > {area_name(m[1])} ({m[2]}+{m[3]})" for m in desk.moves))
+    rows = area_rows(desk, state, {desk.area, desk.to}, partial(_pick_move, desk))
+    rows.append(
+        [Spot(_("Anglo-Am. {n}").format(n=desk.n), ("count",), lambda: None), *_stepper(desk, "n", 25)]
+    )
+    pawn = desk.pawn or state.pawn
+    rows.append(
+        [
+            Spot(_("Aut. {n}").format(n=desk.number), ("count-aut",), lambda: None),
+            *_stepper(desk, "number", 15),
+        ]
+    )
+    rows.append(
+        [Spot(_("Pawn: {area}").format(area=area_name(pawn)), ("pawn",), partial(_next_pawn, desk, state))]
+    )
+    return Page(_("Offensive: clean-up"), texts, rows)
+
+
+def _next_pawn(desk: Desk, state: State) -> None:
+    """The pawn to the next liberated area (R-67)."""
+    places = [x for x in areas_of(state) if state.area(x).liberated] or [state.pawn]
+    now = desk.pawn or state.pawn
+    desk.pawn = places[(places.index(now) + 1) % len(places)] if now in places else places[0]
 
 
 def battle_preview(desk: Desk, state: State) -> str:
@@ -539,6 +734,98 @@ def civic_page(desk: Desk, state: State) -> Page:
     return Page(
         _("Civic actions: {faction}").format(faction=faction_name(faction)), texts + op_texts(desk), rows
     )
+
+
+HAND_TERMS = (  # the score's terms the table may count itself (§5): the others follow from the offensive
+    ("ger", "production"),
+    ("rsi", "population"),
+    ("aut", "troops"),
+    ("aut", "production"),
+    ("aut", "bases"),
+    ("cln", "areas"),
+    ("cln", "cities"),
+    ("cln", "tokens"),
+    ("cln", "sabotage"),
+)
+
+
+def place_parts(faction: str) -> list[tuple[str, int]]:
+    """§9.2's parts of a faction's placement, in the text's order, and how many areas each names."""
+    parts = {
+        "ger": [(_("Cities"), 3), (_("Front"), 2)],
+        "rsi": [(_("Coll. countryside"), 3), (_("Coll. cities"), 3), (_("RSI troops"), 4)],
+        "cln": [(_("Brigades"), 4), (_("Resistance"), 4)],
+        "aut": [(_("Brigades"), 4)],
+    }
+    return parts.get(faction, [])
+
+
+def place_page(desk: Desk, state: State) -> Page:
+    """§9.2 (A-58): the faction placing taps a part, then its areas (an area twice stacks two pieces)."""
+    faction = state.placing[0] if state.placing else ""
+    parts = [
+        Spot(
+            f"{label} {len(desk.placed[k])}/{n}",
+            ("place-part", k),
+            partial(setattr, desk, "place_part", k),
+            k == desk.place_part,
+        )
+        for k, (label, n) in enumerate(place_parts(faction))
+    ]
+    places = [*(x for x in areas_of(state) if x != "rds"), "ndh", "france"]  # where 9.2 places pieces
+    spots = [Spot(area_name(x), ("area", x), partial(_place, desk, faction, x)) for x in places]
+    rows = [parts, *(spots[i : i + 4] for i in range(0, len(spots), 4))]
+    texts = [_("Tap a part, then its areas; an area tapped twice takes two pieces.")]
+    title = _("Set-up 9.2: {faction}").format(faction=faction_name(faction))
+    return Page(title, texts, rows, keys=[Spot(_("Clear"), ("place-clear",), partial(_clear_part, desk))])
+
+
+def _place(desk: Desk, faction: str, area_id: str) -> None:
+    wanted = place_parts(faction)[desk.place_part][1]
+    part = desk.placed[desk.place_part]
+    if len(part) < wanted:
+        part.append(area_id)
+
+
+def _clear_part(desk: Desk) -> None:
+    desk.placed[desk.place_part].clear()
+
+
+def score_page(desk: Desk, state: State) -> Page:
+    """The score step; by hand (level L0), a term the table counts itself: tap it, then - and +."""
+    if not desk.by_hand:
+        return step_page("score", state)
+    rows = [
+        [
+            Spot(
+                _hand_label(desk, f, t),
+                ("term", f, t),
+                partial(setattr, desk, "term", (f, t)),
+                desk.term == (f, t),
+            )
+            for f, t in HAND_TERMS[i : i + 3]
+        ]
+        for i in range(0, len(HAND_TERMS), 3)
+    ]
+    texts = [_("Tap a term you counted, then - and +; a term left at ? is worked out (or asked).")]
+    return Page(_("Offensive: scores by hand"), texts, rows, keys=_hand_stepper(desk))
+
+
+def _hand_label(desk: Desk, faction: str, term: str) -> str:
+    value = desk.hand.get((faction, term))
+    return f"{faction_short(faction)} {term_name(term)} {'?' if value is None else value}"
+
+
+def _hand_stepper(desk: Desk) -> list[Spot]:
+    def step(by: int) -> None:
+        if desk.term != ("", ""):
+            desk.hand[desk.term] = max(0, desk.hand.get(desk.term, 0) + by)
+
+    return [
+        Spot("-", ("minus", "term"), partial(step, -1)),
+        Spot("+", ("plus", "term"), partial(step, 1)),
+        Spot("+5", ("plus5", "term"), partial(step, 5)),
+    ]
 
 
 def step_page(name: str, state: State) -> Page:

@@ -40,7 +40,8 @@ def play(action: a.Action, cards: tuple[Any, ...] = ()) -> Callable[[], Intent]:
 def entries(desk: Desk, page: str, state: State, records: int) -> list[Entry]:
     need = asked(desk, state, page)
     if need is not None:
-        return _answer(desk, need) + _back(desk, page) + ([undo_entry()] if records else [])
+        hand = [_by_hand_entry(desk)] if page == "score" else []
+        return _answer(desk, need) + hand + _back(desk, page) + ([undo_entry()] if records else [])
     makers: dict[str, Callable[[Desk, State], list[Entry]]] = {
         "build": _build,
         "setup": partial(_adjust, setup=True),
@@ -52,11 +53,18 @@ def entries(desk: Desk, page: str, state: State, records: int) -> list[Entry]:
         "assault": _assault,
         "battle": _battle,
         "civic": _civic,
+        "place": _place,
     }
     maker = makers.get(page, _step)
     keys: list[Entry] = [(k.label, k.marker, screen(k.tap)) for k in page_of(page, desk, state).keys]
     found = maker(desk, state)
     return keys + found + ([undo_entry()] if records and page not in ("op", "adjust") else [])
+
+
+def _by_hand_entry(desk: Desk) -> Entry:
+    """Level L0: the table counts a score's terms itself instead of giving each city's value."""
+    label = _("Worked out") if desk.by_hand else _("By hand")
+    return (label, ("by-hand",), screen(partial(setattr, desk, "by_hand", not desk.by_hand)))
 
 
 def _answer(desk: Desk, need: ValueNeeded) -> list[Entry]:
@@ -147,11 +155,18 @@ def _op(desk: Desk, state: State) -> list[Entry]:
     if desk.choice == "op+sa" and desk.sa:
         part = "op" if desk.part == "sa" else "sa"
         label = _("Areas of the operation") if part == "op" else _("Areas of the SA")
-        found.append((label, ("part", part), screen(partial(setattr, desk, "part", part))))
+        found.append((label, ("part", part), screen(partial(desk.switch_part, part))))
     action = desk.main_action(state, "op")
-    if action is not None:
+    if isinstance(action, a.Op) and action.op == "clash" and state.die_pending not in action_areas(action):
+        declare = a.ClashDie(action.steps[0].area)
+        found.append((_("Declare the Clash"), declare, play(declare)))
+    elif action is not None:
         found.append((_("Play the operation"), action, play(action, _die(desk))))
     return found + [(_("Back"), ("back",), screen(partial(desk.reset)))]
+
+
+def action_areas(action: a.Op) -> set[str]:
+    return {s.area for s in action.steps}
 
 
 def _die(desk: Desk) -> tuple[Any, ...]:
@@ -178,7 +193,8 @@ def _battle(desk: Desk, state: State) -> list[Entry]:
         found.append((_("Record the counts"), action, play(action)))
     elif isinstance(action, a.Battle):
         found.append((_("Fight in {area}").format(area=area_name(action.area)), action, play(action)))
-    return found + [(_("End of the round"), a.EndRound(), play(a.EndRound()))]
+    end = a.EndRound(tuple(desk.freed), tuple(desk.pockets))
+    return found + [(_("End of the round"), end, play(end))]
 
 
 def _civic(desk: Desk, state: State) -> list[Entry]:
@@ -190,12 +206,22 @@ def _civic(desk: Desk, state: State) -> list[Entry]:
     return found + [(_("{faction} is done").format(faction=faction_name(faction)), a.Done(), play(a.Done()))]
 
 
+def _place(desk: Desk, state: State) -> list[Entry]:
+    action = desk.main_action(state, "place")
+    assert action is not None
+    faction = state.placing[0] if state.placing else ""
+    return [(_("Done: {faction} set up").format(faction=faction_name(faction)), action, play(action))]
+
+
 def _step(desk: Desk, state: State) -> list[Entry]:
     action = desk.main_action(state, state.step)
     if isinstance(action, a.Redistribute):
-        return [(_("Troops redistributed"), action, play(action))]
+        found: list[Entry] = []
+        if desk.area and desk.to:
+            found.append((_("Add this move"), ("add-move",), screen(partial(_add_move, desk))))
+        return [*found, (_("Troops redistributed"), action, play(action))]
     if isinstance(action, a.Score):
-        return [(_("Score"), action, play(action))]
+        return [_by_hand_entry(desk), (_("Score"), action, play(action))]
     if isinstance(action, a.Income):
         return [(_("Pay the incomes"), action, play(action))]
     return []

@@ -1,11 +1,11 @@
 """Italy '43-'45 at a table: what the table's buttons and the camera's cards mean, what follows a
-decision (a ticket when a card ends and when an offensive ends, the Clash die's pips on the LED die, a
-backup at each end of a card), the words for Undo."""
+decision (a ticket when a card ends and when an offensive ends, "?" on the LED die while a Clash's die is
+pending then its pips, a backup at each end of a card), the words for Undo."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from companion.games.italy4345 import actions as a
@@ -19,6 +19,27 @@ from companion.tables.italy4345.words import card_name
 GAME = "italy4345"
 
 
+def lines_since(game: Game, start: int) -> list[str]:
+    """The sentences of the decisions from `start` on, from the record (so a game resumed mid-card or
+    mid-offensive prints the whole of it); the tickets are in English, like their headings."""
+    return [str(e) for index in range(start, len(game.records)) for e in game.said(index)]
+
+
+def _card_start(game: Game) -> int:
+    """The last card's reveal."""
+    reveals = [i for i, r in enumerate(game.records) if isinstance(r.action, a.Reveal)]
+    return reveals[-1] if reveals else 0
+
+
+def _offensive_start(game: Game) -> int:
+    """The reveal that opened the offensive the last decision ended: the last decision played on a
+    state with no offensive open."""
+    index = len(game.records) - 1
+    while index > 0 and game.history.before(index).offensive is not None:
+        index -= 1
+    return index
+
+
 def card_of(seen: CardSeen) -> str:
     """The engine's card id for a card the camera read (its deck and printed number)."""
     return offensive_id(seen.number) if seen.deck == "offensive" else event_id(seen.number)
@@ -27,8 +48,6 @@ def card_of(seen: CardSeen) -> str:
 @dataclass
 class Italy4345Table:
     game_id: str = GAME
-    card_lines: list[str] = field(default_factory=list)  # this card's sentences, for its ticket
-    offensive_lines: list[str] = field(default_factory=list)  # the offensive's, for its ticket
     seen: str = ""  # the card the camera read last: the screen asks what the files lack of it
 
     def prepare(self) -> None:
@@ -61,22 +80,20 @@ class Italy4345Table:
     def after(self, before: State, action: Any, events: Sequence[Any], game: Game) -> Outputs:
         """The Clash dice on the die; a ticket and a backup when a card or an offensive ends."""
         from companion.tickets import italy4345 as tickets
-        from hardware.faces import pips
+        from hardware.faces import QUESTION, pips
 
         state = game.state
-        lines = [str(e) for e in events]  # the tickets are in English, like their headings
-        if isinstance(action, a.Reveal):
-            self.card_lines, self.offensive_lines = [], []
-        self.card_lines += lines
-        if state.offensive is not None or before.offensive is not None:
-            self.offensive_lines += lines
         dice = game.records[-1].drawn if isinstance(action, a.Op) else ()
         faces = [pips(int(v)) for v in dice if isinstance(v, int)]
+        if isinstance(action, a.ClashDie):
+            faces = [QUESTION]  # a Clash declared: the die box asks until its die is thrown or typed in
         printed = []
         if before.step in ("choose", "symbols") and state.step != before.step and state.step == "reveal":
-            printed.append(tickets.card_ticket(state, self.card_lines))
+            printed.append(tickets.card_ticket(state, lines_since(game, _card_start(game))))
         if before.offensive is not None and (state.offensive is None or state.winner is not None):
-            printed.append(tickets.offensive_ticket(before, state, self.offensive_lines))
+            printed.append(tickets.offensive_ticket(before, state, lines_since(game, _offensive_start(game))))
+        if state.winner is not None and before.winner is None:
+            printed.append(tickets.final_ticket(state, game.edition.rules))
         return Outputs(tickets=printed, faces=faces, checkpoint=bool(printed))
 
     def undo_warning(self, decision: Record) -> str | None:
@@ -95,6 +112,7 @@ class Italy4345Table:
         names = {
             "answer": _("value entered"),
             "reveal": _("card revealed"),
+            "clash-die": _("Clash declared"),
             "move-pawn": _("pawn moved"),
             "stukas": _("Stukas"),
             "pass": _("pass"),

@@ -23,6 +23,7 @@ from companion.ui.painter import Painter
 from companion.ui.widgets import Button
 
 CHOSEN = (0, 120, 60)
+KEEP = ("answer", "clash-die")  # an answer keeps the card typed for its reveal; a Clash declared, its op
 
 
 class Italy4345View:
@@ -47,8 +48,8 @@ class Italy4345View:
         now = (len(session.game.records), id(session.state))
         if now != self._seen:
             records = session.game.records
-            answered = bool(records) and records[-1].action.kind == "answer" and now[0] > self._seen[0]
-            if self._seen != (-1, -1) and not answered:  # an answer keeps the card typed for its reveal
+            kept = bool(records) and records[-1].action.kind in KEEP and now[0] > self._seen[0]
+            if self._seen != (-1, -1) and not kept:
                 self.desk.reset()
             self._seen = now
 
@@ -130,7 +131,7 @@ class Italy4345View:
 
     def _refusal(self, session: Any, page: str) -> list[tuple[str, tuple[int, int, int]]]:
         """Why the decision entered would be refused, before it is tapped; else what it costs."""
-        if page not in ("op", "civic", "adjust", "setup", "battle"):
+        if page not in ("op", "civic", "adjust", "setup", "battle", "place"):
             return []
         action = self.desk.main_action(session.state, page)
         if action is None:
@@ -139,7 +140,7 @@ class Italy4345View:
         if isinstance(fault, ValueNeeded):
             return []  # the board asks for it
         if after is None:
-            return [(translate(fault), theme.ALERT)]
+            return [(told(fault), theme.ALERT)]
         spent = [
             f"{faction_name(f)} {session.state.resources[f]} > {after.resources[f]}"
             for f in FACTIONS

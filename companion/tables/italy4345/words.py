@@ -78,6 +78,21 @@ def piece_name(piece: str) -> str:
     return names.get(piece, piece)
 
 
+def term_name(term: str) -> str:
+    """A score's term (§5) on a small key."""
+    names = {
+        "production": _("prod."),
+        "population": _("pop."),
+        "troops": _("troops"),
+        "bases": _("bases"),
+        "areas": _("areas"),
+        "cities": _("cities"),
+        "tokens": _("tokens"),
+        "sabotage": _("sabot."),
+    }
+    return names.get(term, term)
+
+
 def symbol_name(symbol: str) -> str:
     names = {
         "marines": _("Marines"),
@@ -116,24 +131,36 @@ def card_name(card: str | None) -> str:
 
 
 def told(sentence: object) -> str:
-    """An engine sentence in the table's language, its card and area ids said as the players say them."""
+    """An engine sentence in the table's language, its card and area ids said as the players say them (in
+    the sentences it holds too: a refusal's reason)."""
+    from companion.i18n import translate
+
+    return translate(_said(sentence))
+
+
+def _said(value: object) -> object:
     from companion.games.italy4345.deck import CARD_IDS
     from companion.games.italy4345.errors import Sentence
     from companion.games.italy4345.model import CITIES, SPECIALS
+
+    if isinstance(value, Sentence):
+        values = getattr(value, "values", {})
+        return Sentence(value.template, **{k: _said(v) for k, v in values.items()}) if values else value
+    if value in CARD_IDS:
+        return card_name(str(value))
+    if isinstance(value, str) and value.count("."):  # an answer's key: events.event-12, cities...
+        parts = value.split(".")[1:]
+        return " ".join(_key_part(p) for p in parts if p not in ("arrows", "type"))
+    if value in CITIES or value in SPECIALS:
+        return area_name(str(value))
+    return value
+
+
+def _key_part(part: str) -> str:
+    """A part of an answer's key as the players say it: a card, an area, a disk's side or a city's value."""
+    from companion.games.italy4345.facts import CITY_WORDS
     from companion.i18n import translate
 
-    values = getattr(sentence, "values", None)
-    if not isinstance(sentence, Sentence) or not values:
-        return translate(sentence)
-
-    def said(value: object) -> object:
-        if value in CARD_IDS:
-            return card_name(str(value))
-        if isinstance(value, str) and value.count("."):  # an answer's key: events.event-12, cities...
-            parts = value.split(".")[1:]
-            return " ".join(str(said(p)).replace("_", " ") for p in parts if p not in ("arrows", "type"))
-        if value in CITIES or value in SPECIALS:
-            return area_name(str(value))
-        return value
-
-    return translate(Sentence(sentence.template, **{k: said(v) for k, v in values.items()}))
+    if part in CITY_WORDS:
+        return translate(CITY_WORDS[part])
+    return str(_said(part)).replace("_", " ")

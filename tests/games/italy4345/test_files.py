@@ -60,7 +60,7 @@ def test_the_state_file_refuses_bad_fields_in_one_line() -> None:
         ({"format": "other"}, "format: must be 'companion/italy4345'"),
         ({"step": "dance"}, "step: must be one of setup, reveal"),
         ({"areas": {"x": {"aa": -1}}}, "areas.x.aa: must be a whole number 0 or more"),
-        ({"areas": {"x": {"cln_brigades": [16, 0]}}}, "areas: Only 15 cln brigades exist in the box."),
+        ({"areas": {"x": {"cln_brigades": [16, 0]}}}, "areas: Only 15 CLN brigades exist in the box."),
         (
             {"areas": {"x": {"liberated": True, "ger": 1}}},
             "areas.x: a liberated area holds Axis pieces outside",

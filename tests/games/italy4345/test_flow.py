@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.games.italy4345 import (
+    RULES,
     Adjust,
     Answer,
+    ClashDie,
     Event,
     Game,
     IllegalActionError,
@@ -14,6 +16,7 @@ from companion.games.italy4345 import (
     Op,
     Pass,
     Reveal,
+    Step,
     Stukas,
     ValueNeeded,
 )
@@ -187,3 +190,26 @@ def test_a_table_decks_reveal_needs_the_card_named() -> None:
 
     with pytest.raises(CardNeeded, match="Say which event or offensive card was drawn"):
         l0_game().play(Reveal())
+
+
+def test_a_clash_declared_waits_for_its_die_and_only_the_autonomous_faction_declares_one() -> None:
+    """The LED die's "?" (spec 6): the declaration is a recorded step; nothing but that Clash follows."""
+    game = l0_game()
+    pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 2))
+    game.play(Adjust("test", pieces, tuple((f, 5) for f in ("ger", "rsi", "cln", "aut"))))
+    game.play(Answer("events.event-11", {"order": ["ger", "aut", "rsi", "cln"], "symbols": []}))
+    game.play(Reveal("event-11"))
+    with pytest.raises(IllegalActionError, match="Only the Autonomous faction declares a Clash"):
+        game.play(ClashDie("genova"))
+    game.play(Pass())
+    game.play(ClashDie("genova"))
+    assert game.state.die_pending == "genova"
+    with pytest.raises(IllegalActionError, match="pending in genova"):
+        game.play(ClashDie("genova"))
+    with pytest.raises(IllegalActionError, match="pending in genova: play that Clash"):
+        game.play(Pass())
+    assert RULES.loads(RULES.dumps(game.state), game.edition).die_pending == "genova"
+    game.play(Op("clash", (Step("genova", 1),)), [6])
+    assert game.state.die_pending == "" and game.records[-1].drawn == (6,)
+    game.undo()
+    assert game.state.die_pending == "genova"

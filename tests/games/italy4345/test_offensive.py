@@ -245,7 +245,7 @@ def test_at_l0_the_table_may_count_a_score_term_itself() -> None:
         "x", 1
     )
     game.state.step = "score"
-    with pytest.raises(ValueNeeded, match="Milano's intact population"):
+    with pytest.raises(ValueNeeded, match="Milano's population \\(intact side\\)"):
         game.play(Score())
     with pytest.raises(IllegalActionError, match="charm is not a term of rsi's score"):
         game.play(Score(hand=(("rsi", "charm", 3),)))

@@ -290,7 +290,9 @@ def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> 
         "offensive-1", 1, step="B", front=["napoli"]
     )
     state.step = "offensive"
-    events = game.play(Battle())
+    with pytest.raises(IllegalActionError, match="nowhere to withdraw: confirm that they go to the reserve"):
+        game.play(Battle())  # the table confirms first
+    events = game.play(Battle("napoli", "reserve"))
     assert "1 troops withdraw from napoli to reserve." in events  # 9 v 4 + 2: the Axis lose 3, 1 is left
     assert game.state.areas["napoli"].ger == 0 and game.state.areas["napoli"].liberated
 
@@ -306,7 +308,7 @@ def test_a58_the_alternative_set_up_is_placed_in_the_texts_order_and_checked() -
         game.play(Place(("roma", "roma", "milano"), ("area-21", "area-21")))
     with pytest.raises(IllegalActionError, match="area-22 is not on the front"):
         game.play(Place(("roma", "napoli", "milano"), ("area-21", "area-22")))
-    with pytest.raises(IllegalActionError, match="area-21 is not city"):
+    with pytest.raises(IllegalActionError, match="area-21 is not a city"):
         game.play(Place(("roma", "area-21", "milano"), ("area-21", "area-21")))
     game.play(Place(("roma", "napoli", "milano"), ("area-21", "area-21")))
     assert game.state.areas["area-21"].ger == 2 and game.state.resources["ger"] == 20
@@ -315,7 +317,7 @@ def test_a58_the_alternative_set_up_is_placed_in_the_texts_order_and_checked() -
         game.play(Place(coll, ("torino", "genova", "firenze"), ("roma", "roma", "milano", "area-01")))
     game.play(Place(coll, ("torino", "genova", "firenze"), ("roma", "napoli", "milano", "area-01")))
     assert game.state.areas["torino"].loyalty == "coll" and game.state.resources["rsi"] == 8
-    with pytest.raises(IllegalActionError, match="CLN brigades: area-01 is not mountain or ndh"):
+    with pytest.raises(IllegalActionError, match="CLN brigades: area-01 is not a mountain area or NDH"):
         game.play(
             Place(("ndh", "area-01", "area-22", "area-22"), ("area-22", "area-13", "area-24", "area-35"))
         )
