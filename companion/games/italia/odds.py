@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from heapq import heapify, heappop, heappush
+from operator import mul
 
 from .battle import Battle, Side, group, unit_type
 from .fight import fear_needed, switch_needed
@@ -22,7 +24,8 @@ Key = tuple[tuple[str, int, int], ...]  # (unit key, undamaged, damaged) per key
 State = tuple[Key, Key]
 Dist = dict[tuple[int, int], float]  # (hits, elephant 9s and 10s) -> probability
 Outcomes = tuple[tuple[int, float], ...]  # one side after a round (its id) -> chance
-_SHIFT, _MASK = 32, (1 << 32) - 1  # a pair of side ids as one int
+Kernel = tuple[Outcomes, float]  # ... and the units it is expected to lose
+Cell = tuple[int, int]  # hits, and elephant 9s and 10s
 Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group of a side
 
 
@@ -77,16 +80,11 @@ def battle_odds(battle: Battle, elephant_battles: int = 0, budget: int = SCREEN_
     if _hit_points(battle) > MAX_HIT_POINTS:
         raise TooLarge(budget)
     solver = _Solver(battle, budget)
-    totals = [0.0] * 4
-    raid = 0.0
-    for state, p in _before_first_round(battle, elephant_battles).items():
-        if battle.mode == "raid":
-            raid += p * solver.raid_success(state)
-        for i, v in enumerate(solver.value(state, first=True)):
-            totals[i] += p * v
-    clears, holds, lost_a, lost_d = totals
-    both = max(0.0, 1.0 - clears - holds)
-    return Odds(clears, holds, both, lost_a, lost_d, raid if battle.mode == "raid" else None)
+    starts = _before_first_round(battle, elephant_battles)
+    if battle.mode == "raid":
+        return solver.raid(starts)
+    clears, holds, lost_a, lost_d = solver.run(starts)
+    return Odds(clears, holds, max(0.0, 1.0 - clears - holds), lost_a, lost_d)
 
 
 def _hit_points(battle: Battle) -> int:
@@ -151,14 +149,37 @@ def _binomial(n: int, k: int, p: float) -> float:
 
 
 class _Solver:
+    """The chain forward, round by round: each state's chance of being reached flows to the pairs of
+    outcomes of its round (one side's state after the round with the other's), and a state passes its
+    chance on once every state before it has (a round that changes anything takes a hit point: the
+    attacker's states go in order of hit points, and each one's pairs in the defender's). The chance
+    that reaches a state, over the rounds in which nothing happens, is the rounds the battle is
+    expected to spend there: its expected losses count that often."""
+
     def __init__(self, template: Battle, budget: int) -> None:
         self.template = template
         self.limit = self.budget = budget  # pairs of outcomes to sum at most, and left
-        self.memo: dict[int, tuple[float, ...]] = {}  # a pair of side ids -> its value
-        self.struck: dict[tuple[Key, str | None, Dice], tuple[Outcomes, float]] = {}
-        self.blows: dict[tuple[Key, str | None, int, int], tuple[int, int]] = {}
+        self.opening = template.round == 1  # round 1 differs (the landing bonus), then all alike
+        # per attacker id: the chance waiting at each defender id; the attacker ids waiting, most hit
+        # points first, and the defender ids waiting in the row being passed on
+        self.rows: list[dict[int, float]] = []
+        self.waiting: list[tuple[int, int]] = []
+        self.row_waiting: list[tuple[int, int]] = []
+        self.hit_points: list[int] = []
+        self.clears = self.lost_a = self.lost_d = 0.0
         self.ids: dict[Key, int] = {}
         self.keys: list[Key] = []
+        # per side id: the key the enemy aims at (its most numerous), the hits that change it, its units
+        self.aimed: list[str] = []
+        self.can_take: list[int] = []
+        self.counts: list[int] = []
+        self.later: tuple[list[int], list[int]] = ([], [])  # per side id: its dice after round 1, as a number
+        self.dice: dict[tuple[int, int, str, bool], int] = {}  # a side's dice at a target -> their number
+        self.numbered: dict[Dice, int] = {}
+        self.rolls: list[Dice] = []  # a number -> its dice
+        self.kernels: list[dict[int, Kernel]] = []  # per side id: the enemy's dice -> the side after
+        # per side id: (hits, elephant 9s and 10s) -> the side's id after them, and the units it lost
+        self.blows: list[tuple[dict[Cell, int], dict[Cell, int]]] = []
         self.needs: dict[tuple[bool, str, str, str], int] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
@@ -170,63 +191,165 @@ class _Solver:
             t,
             attacker=as_side(t.attacker, state[0]),
             defender=as_side(t.defender, state[1]),
-            round=1 if first and t.round == 1 else max(t.round, 2),
+            round=1 if first and self.opening else max(t.round, 2),
         )
 
-    def value(self, state: State, first: bool = False) -> tuple[float, ...]:
-        """(clears, holds, attacker losses, defender losses) from this state."""
-        return self._value(self._id(state[0]) << _SHIFT | self._id(state[1]), first)
-
     def _id(self, key: Key) -> int:
-        """A side's key as a small number: the memo's pairs hash as one int, not as nested tuples."""
+        """A side's key as a small number: the tables are keyed by ints, not by nested tuples."""
         found = self.ids.get(key)
         if found is None:
             found = self.ids[key] = len(self.keys)
             self.keys.append(key)
+            self.aimed.append(max(key, key=lambda row: row[1] + row[2])[0] if key else "")
+            self.can_take.append(self._can_take(key))
+            self.counts.append(_count(key))
+            self.kernels.append({})
+            self.rows.append({})
+            self.hit_points.append(
+                sum(2 * u + d if unit_type(k) in self.two_hit else u + d for k, u, d in key)
+            )
+            self.blows.append(({}, {}))
+            for at, later in enumerate(self.later):
+                later.append(self._dice(at, found, self.aimed[-1], False))
         return found
 
-    def _value(self, pair: int, first: bool = False) -> tuple[float, ...]:
-        if not first and pair in self.memo:
-            return self.memo[pair]
-        a, d = self.keys[pair >> _SHIFT], self.keys[pair & _MASK]
-        if not a or not d:  # a key lists only keys with units left
-            self.memo[pair] = (float(bool(a)), float(bool(d)), 0.0, 0.0)
-            return self.memo[pair]
-        return self._solve(pair, (a, d), first)
+    def _can_take(self, key: Key) -> int:
+        """The hits that change the key the enemy aims at: more are wasted."""
+        u, d = next(((u, d) for k, u, d in key if k == self.aimed[-1]), (0, 0))
+        return 2 * u + d if unit_type(self.aimed[-1]) in self.two_hit else u
 
-    def _solve(self, pair: int, state: State, first: bool) -> tuple[float, ...]:
-        """One round's outcomes: each side after the round depends only on the enemy's dice (its hits
-        and its elephants' 9s and 10s), so the two sides' outcomes are independent. A side's expected
-        losses add up round by round, so the pairs only carry what comes after."""
-        (att, lost_a), (dfd, lost_d) = self.sides(state, first)
-        if self.template.mode == "raid":  # one round, and the raider leaves (§10.7)
-            return (0.0, 1.0, lost_a, 0.0)
-        later = first and self.template.round == 1  # round 1 differs (landing bonus), then alike
+    def run(self, starts: dict[State, float]) -> tuple[float, float, float, float]:
+        """(clears, holds, attacker losses, defender losses) from these states before the battle's
+        next round, with their chances."""
+        for state, p in starts.items():
+            a, d = self._id(state[0]), self._id(state[1])
+            if self.opening and state[0] and state[1]:
+                self._spread(a, d, p, first=True)  # round 1 differs (the landing bonus), then all alike
+            else:
+                self._add(a, d, p)
+        while self.waiting:
+            self._pass_on(heappop(self.waiting)[1])
+        empty = self.ids.get((), -1)
+        holds = sum(p for d, p in self.rows[empty].items() if d != empty) if empty >= 0 else 0.0
+        return self.clears, holds, self.lost_a, self.lost_d
+
+    def _add(self, a: int, d: int, p: float) -> None:
+        row = self.rows[a]
+        if not row and self.keys[a]:
+            heappush(self.waiting, (-self.hit_points[a], a))
+        row[d] = row.get(d, 0.0) + p
+
+    def _pass_on(self, a: int) -> None:
+        """The attacker state's row, most defender hit points first: a state the attacker stays in
+        only gains chance from states of its row with more hit points."""
+        row, keys, waiting = self.rows[a], self.keys, self.row_waiting
+        waiting[:] = [(-self.hit_points[d], d) for d in row]
+        heapify(waiting)
+        while waiting:
+            d = heappop(waiting)[1]
+            reached = row.pop(d, 0.0)
+            if not keys[d]:
+                self.clears += reached
+            elif reached:
+                self._spread(a, d, reached, first=False)
+                row.pop(d, None)  # the round in which nothing happens: counted in `rounds`
+
+    def _spread(self, a: int, d: int, reached: float, first: bool) -> None:
+        """The chance that reaches a state flows to its round's pairs of outcomes: each side after the
+        round depends only on the enemy's dice (its hits and its elephants' 9s and 10s), so the two
+        sides' outcomes are independent."""
+        (att, lost_a), (dfd, lost_d) = self._kernels(a, d, first)
         self.budget -= len(att) * len(dfd)
         if self.budget < 0:
             raise TooLarge(self.limit)
-        clears = holds = loss_a = loss_d = stay = 0.0
-        memo, value = self.memo, self._value
+        stay = 0.0 if first else _chance(att, a) * _chance(dfd, d)
+        rounds = reached / (1.0 - stay)  # the rounds in which nothing happens: a geometric series
+        self.lost_a += rounds * lost_a
+        self.lost_d += rounds * lost_d
         for a_new, pa in att:
-            base = a_new << _SHIFT
+            row = self.rows[a_new]
+            if a_new == a and not first:
+                self._wait(row, dfd)
+            elif not row and self.keys[a_new]:
+                heappush(self.waiting, (-self.hit_points[a_new], a_new))
+            get, share = row.get, rounds * pa
             for d_new, pd in dfd:
-                after = base | d_new
-                out = memo.get(after)
-                if out is None:
-                    if after == pair and not later:
-                        stay = pa * pd
-                        continue
-                    out = value(after)
-                p = pa * pd
-                clears += p * out[0]
-                holds += p * out[1]
-                loss_a += p * out[2]
-                loss_d += p * out[3]
-        go_on = 1 - stay
-        result = (clears / go_on, holds / go_on, (lost_a + loss_a) / go_on, (lost_d + loss_d) / go_on)
-        if not first:
-            self.memo[pair] = result
-        return result
+                row[d_new] = get(d_new, 0.0) + share * pd
+
+    def _wait(self, row: dict[int, float], dfd: Outcomes) -> None:
+        """The states of the row being passed on that this round reaches for the first time."""
+        for d_new, _ in dfd:
+            if d_new not in row:
+                heappush(self.row_waiting, (-self.hit_points[d_new], d_new))
+
+    def raid(self, starts: dict[State, float]) -> Odds:
+        """One round, and the raider leaves (§10.7): the defender holds."""
+        raid = clears = holds = lost_a = 0.0
+        for state, p in starts.items():
+            raid += p * self.raid_success(state)
+            if not state[0] or not state[1]:
+                clears, holds = clears + p * bool(state[0]), holds + p * bool(state[1])
+                continue
+            a, d = self._id(state[0]), self._id(state[1])
+            holds += p
+            lost_a += p * self._kernel(a, self._dice(1, d, self.aimed[a], True))[1]
+        return Odds(clears, holds, max(0.0, 1.0 - clears - holds), lost_a, 0.0, raid)
+
+    def _kernels(self, a: int, d: int, first: bool) -> tuple[Kernel, Kernel]:
+        """Each side's possible states after the round with their chances, and the units it is
+        expected to lose. The aims are the resolver's default: everything at the enemy's most
+        numerous key."""
+        if first and self.opening:
+            return (
+                self._kernel(a, self._dice(1, d, self.aimed[a], True)),
+                self._kernel(d, self._dice(0, a, self.aimed[d], True)),
+            )
+        return self._kernel(a, self.later[1][d]), self._kernel(d, self.later[0][a])
+
+    def _dice(self, at: int, side: int, target: str, first: bool) -> int:
+        """A side's dice at a target, as a number: (needed, elephant, dice), the keys that roll alike
+        merged. Only the first round's dice depend on the target (the landing bonus)."""
+        known = (at, side, target if first else "", first)
+        found = self.dice.get(known)
+        if found is None:
+            which = ("attacker", "defender")[at]
+            merged: dict[tuple[int, bool], int] = {}
+            for k, u, d in self.keys[side]:
+                kind = (self._needed(first, which, k, target), unit_type(k) == "elephant")
+                merged[kind] = merged.get(kind, 0) + u + d
+            rolls = tuple((n, e, count) for (n, e), count in sorted(merged.items()))
+            found = self.dice[known] = self.numbered.setdefault(rolls, len(self.numbered))
+            if found == len(self.rolls):
+                self.rolls.append(rolls)
+        return found
+
+    def _needed(self, first: bool, which: str, unit: str, target: str) -> int:
+        known = (first, which, unit, target)
+        if known not in self.needs:
+            battle = self.battle(((), ()), first)
+            self.needs[known] = group(battle, which, unit, target, 1).needed
+        return self.needs[known]
+
+    def _kernel(self, side: int, enemy: int) -> Kernel:
+        """One side after the enemy's hits and the retreats its elephants force, and its expected
+        losses. The same enemy dice against the same side recur from many states: remembered."""
+        found = self.kernels[side].get(enemy)
+        if found is None:
+            cells, chances = _capped(self.rolls[enemy], self.trigger, self.can_take[side], self.counts[side])
+            after, lost = self.blows[side]
+            if not after.keys() >= cells:
+                for cell in cells.difference(after):
+                    after[cell], lost[cell] = self._struck(side, *cell)
+            ids = tuple(map(after.__getitem__, cells))
+            outcomes = _merged(ids, chances) if len(set(ids)) < len(ids) else tuple(zip(ids, chances))
+            lost_mean = sum(map(mul, chances, map(lost.__getitem__, cells)))
+            found = self.kernels[side][enemy] = (outcomes, lost_mean)
+        return found
+
+    def _struck(self, side: int, hits: int, forced: int) -> tuple[int, int]:
+        after, lost = self.hit(self.keys[side], self.aimed[side], hits)
+        after, stuck = self.forced(after, forced)
+        return self._id(after), lost + stuck
 
     def raid_success(self, state: State) -> float:
         aims = default_aims(self.battle(state, True), "attacker")
@@ -238,60 +361,6 @@ class _Solver:
             self.trigger,
         )
         return 1 - sum(p for (h, _), p in dist.items() if h == 0)
-
-    def sides(self, state: State, first: bool) -> tuple[tuple[Outcomes, float], tuple[Outcomes, float]]:
-        """Each side's possible states after the round with their chances, and the units it is
-        expected to lose. The aims are the resolver's default: everything at the enemy's most
-        numerous key."""
-        dice, targets = [], []
-        for at, which in enumerate(("attacker", "defender")):
-            target = self._target(which, state[1 - at])
-            dice.append(
-                tuple(
-                    (
-                        self._needed(first, which, k, target),
-                        unit_type(k) == "elephant" and target != CITY,
-                        u + d,
-                    )
-                    for k, u, d in state[at]
-                )
-            )
-            targets.append(target)
-        return self._after(state[0], targets[1], dice[1]), self._after(state[1], targets[0], dice[0])
-
-    def _target(self, which: str, theirs: Key) -> str:
-        if which == "attacker" and self.template.mode == "raid":
-            return CITY
-        return max(theirs, key=lambda row: row[1] + row[2])[0]  # the first of the most numerous
-
-    def _needed(self, first: bool, which: str, unit: str, target: str) -> int:
-        known = (first, which, unit, target)
-        if known not in self.needs:
-            battle = self.battle(((), ()), first)
-            self.needs[known] = group(battle, which, unit, target, 1).needed
-        return self.needs[known]
-
-    def _after(self, key: Key, target: str | None, enemy: Dice) -> tuple[Outcomes, float]:
-        """One side after the enemy's hits and the retreats its elephants force, and its expected
-        losses. The same enemy dice against the same side recur from many states: remembered."""
-        known = (key, target, enemy)
-        if known not in self.struck:
-            made: dict[int, float] = {}
-            lost_mean = 0.0
-            for (hits, forced), p in _dist(enemy, self.trigger).items():
-                after, lost = self._struck(key, target, hits, forced)
-                made[after] = made.get(after, 0.0) + p
-                lost_mean += p * lost
-            self.struck[known] = (tuple(made.items()), lost_mean)
-        return self.struck[known]
-
-    def _struck(self, key: Key, target: str | None, hits: int, forced: int) -> tuple[int, int]:
-        known = (key, target, hits, forced)
-        if known not in self.blows:
-            after, lost = self.hit(key, target, hits)
-            after, stuck = self.forced(after, forced)
-            self.blows[known] = (self._id(after), lost + stuck)
-        return self.blows[known]
 
     def hit(self, key: Key, target: str | None, hits: int) -> tuple[Key, int]:
         if not hits or target is None or target == CITY:
@@ -329,6 +398,31 @@ class _Solver:
 
 def _count(key: Key) -> int:
     return sum(u + d for _, u, d in key)
+
+
+def _chance(outcomes: Outcomes, side: int) -> float:
+    return next((p for after, p in outcomes if after == side), 0.0)
+
+
+def _merged(ids: tuple[int, ...], chances: tuple[float, ...]) -> Outcomes:
+    """Outcomes that leave the side alike, as one."""
+    made: dict[int, float] = {}
+    for side, p in zip(ids, chances, strict=True):
+        made[side] = made.get(side, 0.0) + p
+    return tuple(made.items())
+
+
+@lru_cache(maxsize=65536)
+def _capped(dice: Dice, trigger: int, hits: int, forced: int) -> tuple[frozenset[Cell], tuple[float, ...]]:
+    """The dice's outcomes as a side sees them that can take `hits` and lose `forced` units at most
+    (more hits or more forced retreats than that are wasted, so they merge): the cells, and their
+    chances in the cells' order."""
+    made: dict[Cell, float] = {}
+    for (h, f), p in _dist(dice, trigger).items():
+        step = (min(h, hits), min(f, forced))
+        made[step] = made.get(step, 0.0) + p
+    cells = frozenset(made)
+    return cells, tuple(made[cell] for cell in cells)
 
 
 @lru_cache(maxsize=65536)
