@@ -6,7 +6,9 @@ aims all its dice at the enemy's most numerous unit key (the resolver's default 
 retreats or submits, an elephant's victims retreat their cheapest units (`forced_default`). The
 rolls before the first round (elephant fear, Foederati switching) are included. Exact: a Markov
 chain over unit counts, absorbing, whose rounds after the first are all alike; a round in which
-nothing changes is summed as a geometric series.
+nothing changes is summed as a geometric series. The chain is worked forward, each state once, in an
+order where every state comes after those that lead to it (no recursion); tests/games/italia/
+reference_odds.py keeps the former recursive solver, and a test checks that both give the same odds.
 """
 
 from __future__ import annotations
@@ -27,17 +29,21 @@ Outcomes = tuple[tuple[int, float], ...]  # one side after a round (its id) -> c
 Kernel = tuple[Outcomes, float]  # ... and the units it is expected to lose
 Cell = tuple[int, int]  # hits, and elephant 9s and 10s
 Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group of a side
+Grid = tuple[tuple[float, ...], ...]  # chances by elephant 9s and 10s, then by hits
+Capped = tuple[tuple[Cell, ...], frozenset[Cell], tuple[float, ...]]  # cells, as a set, their chances
 
 
 # The solver's budget, in pairs of outcomes it sums (a count that does not depend on the machine's
-# load; benchmarks/italia.py prints it by army and size): the screen's 20,000 cover every battle of
-# up to 8 units a side the game fields (at most 18,469 pairs, 30-40 ms on the development machine)
-# and the smaller mixes of 10; the command's 1,000,000 cover every battle of up to 12 a side (at most
-# 214,667 pairs, about 0.3 s) with room. Beyond, a battle is refused within seconds, not minutes.
-SCREEN_PAIRS = 20_000
+# load; benchmarks/italia.py prints it by army and size, docs/benchmarks.md has the table): the
+# screen's 40,000 cover every battle of up to 8 units a side the game fields, elephant fear and
+# Foederati switching included (at most 31,178 pairs, 33 ms of CPU on the development machine), one
+# kind a side up to 12 and Italia II's cavalry and infantry against cavalry and Foederati up to 10;
+# the command's 1,000,000 cover every battle of up to 12 a side (at most 272,387 pairs, about 0.2 s)
+# with room. Beyond, a battle is refused within seconds, not minutes.
+SCREEN_PAIRS = 40_000
 COMMAND_PAIRS = 1_000_000
-# The solver recurses a level a round that changes something, so its depth is at most the hits both
-# sides can take; beyond this (four times the rules' largest battle) a battle is refused before it starts.
+# A battle whose sides can take more hits in all than this (four times the rules' largest battle) is
+# refused before any work: its pairs would be far beyond any budget.
 MAX_HIT_POINTS = 200
 
 
@@ -177,6 +183,7 @@ class _Solver:
         self.dice: dict[tuple[int, int, str, bool], int] = {}  # a side's dice at a target -> their number
         self.numbered: dict[Dice, int] = {}
         self.rolls: list[Dice] = []  # a number -> its dice
+        self.capped: dict[tuple[int, int, int], Capped] = {}  # (dice, hits, units) -> what they do
         self.kernels: list[dict[int, Kernel]] = []  # per side id: the enemy's dice -> the side after
         # per side id: (hits, elephant 9s and 10s) -> the side's id after them, and the units it lost
         self.blows: list[tuple[dict[Cell, int], dict[Cell, int]]] = []
@@ -335,10 +342,13 @@ class _Solver:
         losses. The same enemy dice against the same side recur from many states: remembered."""
         found = self.kernels[side].get(enemy)
         if found is None:
-            cells, chances = _capped(self.rolls[enemy], self.trigger, self.can_take[side], self.counts[side])
+            capped = (enemy, self.can_take[side], self.counts[side])
+            if capped not in self.capped:
+                self.capped[capped] = _capped(_grid(self.rolls[enemy], self.trigger), *capped[1:])
+            cells, every, chances = self.capped[capped]
             after, lost = self.blows[side]
-            if not after.keys() >= cells:
-                for cell in cells.difference(after):
+            if not after.keys() >= every:
+                for cell in every.difference(after):
                     after[cell], lost[cell] = self._struck(side, *cell)
             ids = tuple(map(after.__getitem__, cells))
             outcomes = _merged(ids, chances) if len(set(ids)) < len(ids) else tuple(zip(ids, chances))
@@ -412,32 +422,56 @@ def _merged(ids: tuple[int, ...], chances: tuple[float, ...]) -> Outcomes:
     return tuple(made.items())
 
 
-@lru_cache(maxsize=65536)
-def _capped(dice: Dice, trigger: int, hits: int, forced: int) -> tuple[frozenset[Cell], tuple[float, ...]]:
-    """The dice's outcomes as a side sees them that can take `hits` and lose `forced` units at most
-    (more hits or more forced retreats than that are wasted, so they merge): the cells, and their
-    chances in the cells' order."""
-    made: dict[Cell, float] = {}
-    for (h, f), p in _dist(dice, trigger).items():
-        step = (min(h, hits), min(f, forced))
-        made[step] = made.get(step, 0.0) + p
-    cells = frozenset(made)
-    return cells, tuple(made[cell] for cell in cells)
+def _capped(grid: Grid, hits: int, forced: int) -> Capped:
+    """The dice's outcomes as a side sees them that can take `hits` and lose `forced` units at most:
+    more hits or more forced retreats than that are wasted, so they merge."""
+    if len(grid) > forced + 1:
+        grid = (*grid[:forced], tuple(map(sum, zip(*grid[forced:], strict=True))))
+    cells: list[Cell] = []
+    chances: list[float] = []
+    for f, row in enumerate(grid):
+        if len(row) > hits + 1:
+            row = (*row[:hits], sum(row[hits:]))
+        for h, p in enumerate(row):
+            if p > 0.0:
+                cells.append((h, f))
+                chances.append(p)
+    return tuple(cells), frozenset(cells), tuple(chances)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
+def _grid(dice: Dice, trigger: int) -> Grid:
+    """The dice's chances as rows by elephant 9s and 10s, each by hits."""
+    dist = _dist(dice, trigger)
+    hits, forced = max(h for h, _ in dist), max(f for _, f in dist)
+    return tuple(tuple(dist.get((h, f), 0.0) for h in range(hits + 1)) for f in range(forced + 1))
+
+
+@lru_cache(maxsize=4096)
 def _dist(dice: Dice, trigger: int) -> Dist:
     """Hits and elephant triggers of a side's groups: (needed, elephant, dice) each."""
     dist: Dist = {(0, 0): 1.0}
     for needed, elephant, count in dice:
-        face: Dist = {}
-        for v in range(1, 11):
-            step = (int(v >= needed), int(elephant and v >= trigger))
-            face[step] = face.get(step, 0.0) + 0.1
-        for _ in range(count):
-            made: Dist = {}
-            for (h, t), p in dist.items():
-                for (dh, dt), q in face.items():
-                    made[(h + dh, t + dt)] = made.get((h + dh, t + dt), 0.0) + p * q
-            dist = made
+        dist = _convolve(dist, _group(needed, elephant, count, trigger))
     return dist
+
+
+@lru_cache(maxsize=4096)
+def _group(needed: int, elephant: bool, count: int, trigger: int) -> Dist:
+    """One group's dice, one die at a time (the groups recur in many sides' dice: remembered)."""
+    face: Dist = {}
+    for v in range(1, 11):
+        step = (int(v >= needed), int(elephant and v >= trigger))
+        face[step] = face.get(step, 0.0) + 0.1
+    dist: Dist = {(0, 0): 1.0}
+    for _ in range(count):
+        dist = _convolve(dist, face)
+    return dist
+
+
+def _convolve(one: Dist, other: Dist) -> Dist:
+    made: Dist = {}
+    for (h, t), p in one.items():
+        for (dh, dt), q in other.items():
+            made[(h + dh, t + dt)] = made.get((h + dh, t + dt), 0.0) + p * q
+    return made
