@@ -26,11 +26,13 @@ Key = tuple[tuple[str, int, int], ...]  # (unit key, undamaged, damaged) per key
 State = tuple[Key, Key]
 Dist = dict[tuple[int, int], float]  # (hits, elephant 9s and 10s) -> probability
 Outcomes = tuple[tuple[int, float], ...]  # one side after a round (its id) -> chance
-Kernel = tuple[Outcomes, float]  # ... and the units it is expected to lose
+Kernel = tuple[Outcomes, float, float]  # ... the units it is expected to lose, the chance it stays
 Cell = tuple[int, int]  # hits, and elephant 9s and 10s
 Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group of a side
 Grid = tuple[tuple[float, ...], ...]  # chances by elephant 9s and 10s, then by hits
-Capped = tuple[tuple[Cell, ...], frozenset[Cell], tuple[float, ...]]  # cells, as a set, their chances
+Capped = tuple[tuple[Cell, ...], tuple[float, ...]]  # cells, and their chances
+# per cell of a shape: the side's id after it, the units it lost; the cells that leave it alike, grouped
+Shaped = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None]
 
 
 # The solver's budget, in pairs of outcomes it sums (a count that does not depend on the machine's
@@ -183,10 +185,14 @@ class _Solver:
         self.dice: dict[tuple[int, int, str, bool], int] = {}  # a side's dice at a target -> their number
         self.numbered: dict[Dice, int] = {}
         self.rolls: list[Dice] = []  # a number -> its dice
-        self.capped: dict[tuple[int, int, int], Capped] = {}  # (dice, hits, units) -> what they do
-        self.kernels: list[dict[int, Kernel]] = []  # per side id: the enemy's dice -> the side after
+        # (dice, hits, units) -> the number of its cells' shape and their chances
+        self.capped: dict[tuple[int, int, int], tuple[int, tuple[float, ...]]] = {}
+        self.shapes: dict[tuple[Cell, ...], int] = {}  # a shape's cells -> its number
+        self.cells: list[tuple[Cell, ...]] = []  # ... and back
+        self.shaped: list[dict[int, Shaped]] = []  # per side id
         # per side id: (hits, elephant 9s and 10s) -> the side's id after them, and the units it lost
-        self.blows: list[tuple[dict[Cell, int], dict[Cell, int]]] = []
+        self.struck: list[dict[Cell, tuple[int, int]]] = []
+        self.kernels: list[dict[int, Kernel]] = []  # per side id: the enemy's dice -> the side after
         self.needs: dict[tuple[bool, str, str, str], int] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
@@ -215,7 +221,8 @@ class _Solver:
             self.hit_points.append(
                 sum(2 * u + d if unit_type(k) in self.two_hit else u + d for k, u, d in key)
             )
-            self.blows.append(({}, {}))
+            self.shaped.append({})
+            self.struck.append({})
             for at, later in enumerate(self.later):
                 later.append(self._dice(at, found, self.aimed[-1], False))
         return found
@@ -265,11 +272,11 @@ class _Solver:
         """The chance that reaches a state flows to its round's pairs of outcomes: each side after the
         round depends only on the enemy's dice (its hits and its elephants' 9s and 10s), so the two
         sides' outcomes are independent."""
-        (att, lost_a), (dfd, lost_d) = self._kernels(a, d, first)
+        (att, lost_a, stay_a), (dfd, lost_d, stay_d) = self._kernels(a, d, first)
         self.budget -= len(att) * len(dfd)
         if self.budget < 0:
             raise TooLarge(self.limit)
-        stay = 0.0 if first else _chance(att, a) * _chance(dfd, d)
+        stay = 0.0 if first else stay_a * stay_d
         rounds = reached / (1.0 - stay)  # the rounds in which nothing happens: a geometric series
         self.lost_a += rounds * lost_a
         self.lost_d += rounds * lost_d
@@ -338,22 +345,45 @@ class _Solver:
         return self.needs[known]
 
     def _kernel(self, side: int, enemy: int) -> Kernel:
-        """One side after the enemy's hits and the retreats its elephants force, and its expected
-        losses. The same enemy dice against the same side recur from many states: remembered."""
+        """One side after the enemy's hits and the retreats its elephants force, the units it is
+        expected to lose and the chance it stays as it is. The same enemy dice against the same side
+        recur from many states: remembered."""
         found = self.kernels[side].get(enemy)
         if found is None:
             capped = (enemy, self.can_take[side], self.counts[side])
             if capped not in self.capped:
-                self.capped[capped] = _capped(_grid(self.rolls[enemy], self.trigger), *capped[1:])
-            cells, every, chances = self.capped[capped]
-            after, lost = self.blows[side]
-            if not after.keys() >= every:
-                for cell in every.difference(after):
-                    after[cell], lost[cell] = self._struck(side, *cell)
-            ids = tuple(map(after.__getitem__, cells))
-            outcomes = _merged(ids, chances) if len(set(ids)) < len(ids) else tuple(zip(ids, chances))
-            lost_mean = sum(map(mul, chances, map(lost.__getitem__, cells)))
-            found = self.kernels[side][enemy] = (outcomes, lost_mean)
+                cells, chances = _capped(_grid(self.rolls[enemy], self.trigger), *capped[1:])
+                shape = self.shapes.setdefault(cells, len(self.shapes))
+                if shape == len(self.cells):
+                    self.cells.append(cells)
+                self.capped[capped] = shape, chances
+            shape, chances = self.capped[capped]
+            ids, losts, merged = self._shaped(side, shape)
+            lost_mean = sum(map(mul, chances, losts))
+            if merged is not None:
+                ids, chances = merged[0], tuple([sum([chances[i] for i in at]) for at in merged[1]])
+            stay = chances[ids.index(side)] if side in ids else 0.0
+            found = self.kernels[side][enemy] = (tuple(zip(ids, chances)), lost_mean, stay)
+        return found
+
+    def _shaped(self, side: int, shape: int) -> Shaped:
+        """What each cell of the dice's outcomes does to the side: its id after them and the units it
+        lost, and the cells that leave it alike, grouped. Dice alike in shape share it."""
+        found = self.shaped[side].get(shape)
+        if found is None:
+            struck = self.struck[side]
+            for cell in self.cells[shape]:
+                if cell not in struck:
+                    struck[cell] = self._struck(side, *cell)
+            blows = [struck[cell] for cell in self.cells[shape]]
+            ids = tuple(after for after, _ in blows)
+            merged = None
+            if len(set(ids)) < len(ids):
+                groups: dict[int, list[int]] = {}
+                for at, after in enumerate(ids):
+                    groups.setdefault(after, []).append(at)
+                merged = tuple(groups), tuple(tuple(at) for at in groups.values())
+            found = self.shaped[side][shape] = (ids, tuple(lost for _, lost in blows), merged)
         return found
 
     def _struck(self, side: int, hits: int, forced: int) -> tuple[int, int]:
@@ -410,18 +440,6 @@ def _count(key: Key) -> int:
     return sum(u + d for _, u, d in key)
 
 
-def _chance(outcomes: Outcomes, side: int) -> float:
-    return next((p for after, p in outcomes if after == side), 0.0)
-
-
-def _merged(ids: tuple[int, ...], chances: tuple[float, ...]) -> Outcomes:
-    """Outcomes that leave the side alike, as one."""
-    made: dict[int, float] = {}
-    for side, p in zip(ids, chances, strict=True):
-        made[side] = made.get(side, 0.0) + p
-    return tuple(made.items())
-
-
 def _capped(grid: Grid, hits: int, forced: int) -> Capped:
     """The dice's outcomes as a side sees them that can take `hits` and lose `forced` units at most:
     more hits or more forced retreats than that are wasted, so they merge."""
@@ -436,7 +454,7 @@ def _capped(grid: Grid, hits: int, forced: int) -> Capped:
             if p > 0.0:
                 cells.append((h, f))
                 chances.append(p)
-    return tuple(cells), frozenset(cells), tuple(chances)
+    return tuple(cells), tuple(chances)
 
 
 @lru_cache(maxsize=4096)
