@@ -172,7 +172,7 @@ def main() -> None:
         f"exact odds, cold, median of {args.repeat} (goal <= {GOAL_MS} ms up to 12 units a side): ms / pairs"
     )
     print(f"(* beyond the screen's {odds.SCREEN_PAIRS:,} pairs: the screen says so, the command answers)")
-    print(f"  {'units a side':<48}" + "".join(f"{n:>17}" for n in sizes))
+    print(f"  {'units a side':<50}" + "".join(f"{n:>17}" for n in sizes))
     for name in ARMIES:
         row = []
         for n in sizes:
@@ -180,7 +180,7 @@ def main() -> None:
             summed = pairs(battle)
             mark = "*" if summed > odds.SCREEN_PAIRS else " "
             row.append(f"{median_ms(cold_odds(solver, battle), repeat=args.repeat):>6.1f} {summed:>8,}{mark}")
-        print(f"  {name:<48}" + "".join(f"{cell:>17}" for cell in row), flush=True)
+        print(f"  {name:<50}" + "".join(f"{cell:>17}" for cell in row), flush=True)
 
 
 if __name__ == "__main__":

@@ -38,9 +38,9 @@ Shaped = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[tu
 # The solver's budget, in pairs of outcomes it sums (a count that does not depend on the machine's
 # load; benchmarks/italia.py prints it by army and size, docs/benchmarks.md has the table): the
 # screen's 40,000 cover every battle of up to 8 units a side the game fields, elephant fear and
-# Foederati switching included (at most 31,178 pairs, 33 ms of CPU on the development machine), one
-# kind a side up to 12 and Italia II's cavalry and infantry against cavalry and Foederati up to 10;
-# the command's 1,000,000 cover every battle of up to 12 a side (at most 272,387 pairs, about 0.2 s)
+# Foederati switching included (at most 31,178 pairs, under 30 ms of CPU on the development machine),
+# one kind a side up to 12 and Italia II's cavalry and infantry against cavalry and Foederati up to 10;
+# the command's 1,000,000 cover every battle of up to 12 a side (at most 272,387 pairs, about 0.15 s)
 # with room. Beyond, a battle is refused within seconds, not minutes.
 SCREEN_PAIRS = 40_000
 COMMAND_PAIRS = 1_000_000
