@@ -4,6 +4,8 @@ budget counts), so a budget refuses the same battles."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,31 +14,24 @@ from companion.games.italia.battle import Battle, Side
 from companion.games.italia.numbers import TEXT
 from companion.games.italia.odds import TooLarge, battle_odds
 from tests.games.italia import reference_odds
+from tests.games.italia.test_battle_properties import battles as random_battles
 
-TYPES = ("infantry", "legion", "consular", "cavalry", "elephant", "foederati", "infantry:sea", "legion:sea")
-NATIONS = ("romans", "celts", "ostrogoths", "foederati", "carthaginians")
 EXACT = 1e-9
 
 
 @st.composite
-def sides(draw: st.DrawFn, nation: str) -> Side:
-    kinds = draw(st.lists(st.sampled_from(TYPES), min_size=1, max_size=3, unique=True))
-    units = {k: draw(st.integers(1, 4)) for k in kinds}
-    damaged = {k: draw(st.integers(0, n)) for k, n in units.items() if k.split(":")[0] in TEXT.two_hit_types}
-    return Side(nation, units, damaged, leaders=draw(st.integers(0, 2)), fleets=draw(st.integers(0, 4)))
-
-
-@st.composite
 def battles(draw: st.DrawFn) -> Battle:
-    a, d = draw(st.lists(st.sampled_from(NATIONS), min_size=2, max_size=2, unique=True))
-    return Battle(
-        draw(sides(a)),
-        draw(sides(d)),
-        terrain=draw(st.sampled_from(("standard", "mountain", "swamp", "borderland"))),
-        city=draw(st.sampled_from(("none", "intact", "ruin"))),
-        mode=draw(st.sampled_from(("normal", "normal", "normal", "raid"))),
-        round=draw(st.sampled_from((1, 1, 2))),
-    )
+    """The property tests' random battles, with some two-hit units damaged and some at round 2."""
+    battle = draw(random_battles())
+    sides = [
+        replace(side, damaged={k: draw(st.integers(0, n)) for k, n in side.units.items() if two_hit(k)})
+        for side in (battle.attacker, battle.defender)
+    ]
+    return replace(battle, attacker=sides[0], defender=sides[1], round=draw(st.sampled_from((1, 1, 2))))
+
+
+def two_hit(key: str) -> bool:
+    return key.split(":")[0] in TEXT.two_hit_types
 
 
 def answer(solve: object, battle: Battle, fear: int, budget: int) -> tuple[float | None, ...] | str:
@@ -56,7 +51,7 @@ def reference_pairs(battle: Battle, fear: int) -> int:
     return 10**9 - solver.budget
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(battles(), st.integers(0, 4))
 def test_the_odds_and_the_work_are_the_reference_solvers(battle: Battle, fear: int):
     """Same odds to 1e-9 within a budget of exactly the reference's work; one pair less is refused."""
