@@ -244,7 +244,7 @@ class _Solver:
         while self.waiting:
             self._pass_on(heappop(self.waiting)[1])
         empty = self.ids.get((), -1)
-        holds = sum(p for d, p in self.rows[empty].items() if d != empty) if empty >= 0 else 0.0
+        holds = sum((p for d, p in self.rows[empty].items() if d != empty), 0.0) if empty >= 0 else 0.0
         return self.clears, holds, self.lost_a, self.lost_d
 
     def _add(self, a: int, d: int, p: float) -> None:

@@ -111,3 +111,11 @@ def test_every_battle_of_up_to_eight_a_side_the_game_fields_is_within_the_screen
     for attacker, attackers, defender, defenders in armies:
         odds = battle_odds(Battle(Side(attacker, attackers, leaders=1), Side(defender, defenders)))
         assert odds.attacker_clears + odds.defender_holds + odds.both_destroyed == pytest.approx(1)
+
+
+def test_a_battle_whose_defender_has_no_units_left_is_cleared_for_certain():
+    """Every figure a float, as the command's JSON prints them (0.0, not 0)."""
+    odds = battle_odds(Battle(Side("celts", {"infantry": 2}), Side("etruscans", {})))
+    figures = (odds.attacker_clears, odds.defender_holds, odds.both_destroyed, odds.attacker_losses)
+    assert figures == (1.0, 0.0, 0.0, 0.0)
+    assert all(isinstance(x, float) for x in figures)
