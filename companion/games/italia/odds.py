@@ -6,13 +6,17 @@ aims all its dice at the enemy's most numerous unit key (the resolver's default 
 retreats or submits, an elephant's victims retreat their cheapest units (`forced_default`). The
 rolls before the first round (elephant fear, Foederati switching) are included. Exact: a Markov
 chain over unit counts, absorbing, whose rounds after the first are all alike; a round in which
-nothing changes is summed as a geometric series.
+nothing changes is summed as a geometric series. The chain is worked forward, each state once, in an
+order where every state comes after those that lead to it (no recursion); tests/games/italia/
+reference_odds.py keeps the former recursive solver, and a test checks that both give the same odds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from heapq import heapify, heappop, heappush
+from operator import mul
 
 from .battle import Battle, Side, group, unit_type
 from .fight import fear_needed, switch_needed
@@ -22,19 +26,26 @@ Key = tuple[tuple[str, int, int], ...]  # (unit key, undamaged, damaged) per key
 State = tuple[Key, Key]
 Dist = dict[tuple[int, int], float]  # (hits, elephant 9s and 10s) -> probability
 Outcomes = tuple[tuple[int, float], ...]  # one side after a round (its id) -> chance
-_SHIFT, _MASK = 32, (1 << 32) - 1  # a pair of side ids as one int
+Kernel = tuple[Outcomes, float, float]  # ... the units it is expected to lose, the chance it stays
+Cell = tuple[int, int]  # hits, and elephant 9s and 10s
 Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group of a side
+Grid = tuple[tuple[float, ...], ...]  # chances by elephant 9s and 10s, then by hits
+Capped = tuple[tuple[Cell, ...], tuple[float, ...]]  # cells, and their chances
+# per cell of a shape: the side's id after it, the units it lost; the cells that leave it alike, grouped
+Shaped = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None]
 
 
 # The solver's budget, in pairs of outcomes it sums (a count that does not depend on the machine's
-# load; benchmarks/italia.py prints it by army and size): the screen's 20,000 cover every battle of
-# up to 8 units a side the game fields (at most 18,469 pairs, 30-40 ms on the development machine)
-# and the smaller mixes of 10; the command's 1,000,000 cover every battle of up to 12 a side (at most
-# 214,667 pairs, about 0.3 s) with room. Beyond, a battle is refused within seconds, not minutes.
-SCREEN_PAIRS = 20_000
+# load; benchmarks/italia.py prints it by army and size, docs/benchmarks.md has the table): the
+# screen's 40,000 cover every battle of up to 8 units a side the game fields, elephant fear and
+# Foederati switching included (at most 31,178 pairs, under 30 ms of CPU on the development machine),
+# one kind a side up to 12 and Italia II's cavalry and infantry against cavalry and Foederati up to 10;
+# the command's 1,000,000 cover every battle of up to 12 a side (at most 272,387 pairs, about 0.15 s)
+# with room. Beyond, a battle is refused within seconds, not minutes.
+SCREEN_PAIRS = 40_000
 COMMAND_PAIRS = 1_000_000
-# The solver recurses a level a round that changes something, so its depth is at most the hits both
-# sides can take; beyond this (four times the rules' largest battle) a battle is refused before it starts.
+# A battle whose sides can take more hits in all than this (four times the rules' largest battle) is
+# refused before any work: its pairs would be far beyond any budget.
 MAX_HIT_POINTS = 200
 
 
@@ -77,16 +88,11 @@ def battle_odds(battle: Battle, elephant_battles: int = 0, budget: int = SCREEN_
     if _hit_points(battle) > MAX_HIT_POINTS:
         raise TooLarge(budget)
     solver = _Solver(battle, budget)
-    totals = [0.0] * 4
-    raid = 0.0
-    for state, p in _before_first_round(battle, elephant_battles).items():
-        if battle.mode == "raid":
-            raid += p * solver.raid_success(state)
-        for i, v in enumerate(solver.value(state, first=True)):
-            totals[i] += p * v
-    clears, holds, lost_a, lost_d = totals
-    both = max(0.0, 1.0 - clears - holds)
-    return Odds(clears, holds, both, lost_a, lost_d, raid if battle.mode == "raid" else None)
+    starts = _before_first_round(battle, elephant_battles)
+    if battle.mode == "raid":
+        return solver.raid(starts)
+    clears, holds, lost_a, lost_d = solver.run(starts)
+    return Odds(clears, holds, max(0.0, 1.0 - clears - holds), lost_a, lost_d)
 
 
 def _hit_points(battle: Battle) -> int:
@@ -151,14 +157,42 @@ def _binomial(n: int, k: int, p: float) -> float:
 
 
 class _Solver:
+    """The chain forward, round by round: each state's chance of being reached flows to the pairs of
+    outcomes of its round (one side's state after the round with the other's), and a state passes its
+    chance on once every state before it has (a round that changes anything takes a hit point: the
+    attacker's states go in order of hit points, and each one's pairs in the defender's). The chance
+    that reaches a state, over the rounds in which nothing happens, is the rounds the battle is
+    expected to spend there: its expected losses count that often."""
+
     def __init__(self, template: Battle, budget: int) -> None:
         self.template = template
         self.limit = self.budget = budget  # pairs of outcomes to sum at most, and left
-        self.memo: dict[int, tuple[float, ...]] = {}  # a pair of side ids -> its value
-        self.struck: dict[tuple[Key, str | None, Dice], tuple[Outcomes, float]] = {}
-        self.blows: dict[tuple[Key, str | None, int, int], tuple[int, int]] = {}
+        self.opening = template.round == 1  # round 1 differs (the landing bonus), then all alike
+        # per attacker id: the chance waiting at each defender id; the attacker ids waiting, most hit
+        # points first, and the defender ids waiting in the row being passed on
+        self.rows: list[dict[int, float]] = []
+        self.waiting: list[tuple[int, int]] = []
+        self.row_waiting: list[tuple[int, int]] = []
+        self.hit_points: list[int] = []
+        self.clears = self.lost_a = self.lost_d = 0.0
         self.ids: dict[Key, int] = {}
         self.keys: list[Key] = []
+        # per side id: the key the enemy aims at (its most numerous), the hits that change it, its units
+        self.aimed: list[str] = []
+        self.can_take: list[int] = []
+        self.counts: list[int] = []
+        self.later: tuple[list[int], list[int]] = ([], [])  # per side id: its dice after round 1, as a number
+        self.dice: dict[tuple[int, int, str, bool], int] = {}  # a side's dice at a target -> their number
+        self.numbered: dict[Dice, int] = {}
+        self.rolls: list[Dice] = []  # a number -> its dice
+        # (dice, hits, units) -> the number of its cells' shape and their chances
+        self.capped: dict[tuple[int, int, int], tuple[int, tuple[float, ...]]] = {}
+        self.shapes: dict[tuple[Cell, ...], int] = {}  # a shape's cells -> its number
+        self.cells: list[tuple[Cell, ...]] = []  # ... and back
+        self.shaped: list[dict[int, Shaped]] = []  # per side id
+        # per side id: (hits, elephant 9s and 10s) -> the side's id after them, and the units it lost
+        self.struck: list[dict[Cell, tuple[int, int]]] = []
+        self.kernels: list[dict[int, Kernel]] = []  # per side id: the enemy's dice -> the side after
         self.needs: dict[tuple[bool, str, str, str], int] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
@@ -170,63 +204,192 @@ class _Solver:
             t,
             attacker=as_side(t.attacker, state[0]),
             defender=as_side(t.defender, state[1]),
-            round=1 if first and t.round == 1 else max(t.round, 2),
+            round=1 if first and self.opening else max(t.round, 2),
         )
 
-    def value(self, state: State, first: bool = False) -> tuple[float, ...]:
-        """(clears, holds, attacker losses, defender losses) from this state."""
-        return self._value(self._id(state[0]) << _SHIFT | self._id(state[1]), first)
-
     def _id(self, key: Key) -> int:
-        """A side's key as a small number: the memo's pairs hash as one int, not as nested tuples."""
+        """A side's key as a small number: the tables are keyed by ints, not by nested tuples."""
         found = self.ids.get(key)
         if found is None:
             found = self.ids[key] = len(self.keys)
             self.keys.append(key)
+            self.aimed.append(max(key, key=lambda row: row[1] + row[2])[0] if key else "")
+            self.can_take.append(self._can_take(key))
+            self.counts.append(_count(key))
+            self.kernels.append({})
+            self.rows.append({})
+            self.hit_points.append(
+                sum(2 * u + d if unit_type(k) in self.two_hit else u + d for k, u, d in key)
+            )
+            self.shaped.append({})
+            self.struck.append({})
+            for at, later in enumerate(self.later):
+                later.append(self._dice(at, found, self.aimed[-1], False))
         return found
 
-    def _value(self, pair: int, first: bool = False) -> tuple[float, ...]:
-        if not first and pair in self.memo:
-            return self.memo[pair]
-        a, d = self.keys[pair >> _SHIFT], self.keys[pair & _MASK]
-        if not a or not d:  # a key lists only keys with units left
-            self.memo[pair] = (float(bool(a)), float(bool(d)), 0.0, 0.0)
-            return self.memo[pair]
-        return self._solve(pair, (a, d), first)
+    def _can_take(self, key: Key) -> int:
+        """The hits that change the key the enemy aims at: more are wasted."""
+        u, d = next(((u, d) for k, u, d in key if k == self.aimed[-1]), (0, 0))
+        return 2 * u + d if unit_type(self.aimed[-1]) in self.two_hit else u
 
-    def _solve(self, pair: int, state: State, first: bool) -> tuple[float, ...]:
-        """One round's outcomes: each side after the round depends only on the enemy's dice (its hits
-        and its elephants' 9s and 10s), so the two sides' outcomes are independent. A side's expected
-        losses add up round by round, so the pairs only carry what comes after."""
-        (att, lost_a), (dfd, lost_d) = self.sides(state, first)
-        if self.template.mode == "raid":  # one round, and the raider leaves (§10.7)
-            return (0.0, 1.0, lost_a, 0.0)
-        later = first and self.template.round == 1  # round 1 differs (landing bonus), then alike
+    def run(self, starts: dict[State, float]) -> tuple[float, float, float, float]:
+        """(clears, holds, attacker losses, defender losses) from these states before the battle's
+        next round, with their chances."""
+        for state, p in starts.items():
+            a, d = self._id(state[0]), self._id(state[1])
+            if self.opening and state[0] and state[1]:
+                self._spread(a, d, p, first=True)  # round 1 differs (the landing bonus), then all alike
+            else:
+                self._add(a, d, p)
+        while self.waiting:
+            self._pass_on(heappop(self.waiting)[1])
+        empty = self.ids.get((), -1)
+        holds = sum((p for d, p in self.rows[empty].items() if d != empty), 0.0) if empty >= 0 else 0.0
+        return self.clears, holds, self.lost_a, self.lost_d
+
+    def _add(self, a: int, d: int, p: float) -> None:
+        row = self.rows[a]
+        if not row and self.keys[a]:
+            heappush(self.waiting, (-self.hit_points[a], a))
+        row[d] = row.get(d, 0.0) + p
+
+    def _pass_on(self, a: int) -> None:
+        """The attacker state's row, most defender hit points first: a state the attacker stays in
+        only gains chance from states of its row with more hit points."""
+        row, keys, waiting = self.rows[a], self.keys, self.row_waiting
+        waiting[:] = [(-self.hit_points[d], d) for d in row]
+        heapify(waiting)
+        while waiting:
+            d = heappop(waiting)[1]
+            reached = row.pop(d, 0.0)
+            if not keys[d]:
+                self.clears += reached
+            elif reached:
+                self._spread(a, d, reached, first=False)
+                row.pop(d, None)  # the round in which nothing happens: counted in `rounds`
+
+    def _spread(self, a: int, d: int, reached: float, first: bool) -> None:
+        """The chance that reaches a state flows to its round's pairs of outcomes: each side after the
+        round depends only on the enemy's dice (its hits and its elephants' 9s and 10s), so the two
+        sides' outcomes are independent."""
+        (att, lost_a, stay_a), (dfd, lost_d, stay_d) = self._kernels(a, d, first)
         self.budget -= len(att) * len(dfd)
         if self.budget < 0:
             raise TooLarge(self.limit)
-        clears = holds = loss_a = loss_d = stay = 0.0
-        memo, value = self.memo, self._value
+        stay = 0.0 if first else stay_a * stay_d
+        rounds = reached / (1.0 - stay)  # the rounds in which nothing happens: a geometric series
+        self.lost_a += rounds * lost_a
+        self.lost_d += rounds * lost_d
         for a_new, pa in att:
-            base = a_new << _SHIFT
+            row = self.rows[a_new]
+            if a_new == a and not first:
+                self._wait(row, dfd)
+            elif not row and self.keys[a_new]:
+                heappush(self.waiting, (-self.hit_points[a_new], a_new))
+            get, share = row.get, rounds * pa
             for d_new, pd in dfd:
-                after = base | d_new
-                out = memo.get(after)
-                if out is None:
-                    if after == pair and not later:
-                        stay = pa * pd
-                        continue
-                    out = value(after)
-                p = pa * pd
-                clears += p * out[0]
-                holds += p * out[1]
-                loss_a += p * out[2]
-                loss_d += p * out[3]
-        go_on = 1 - stay
-        result = (clears / go_on, holds / go_on, (lost_a + loss_a) / go_on, (lost_d + loss_d) / go_on)
-        if not first:
-            self.memo[pair] = result
-        return result
+                row[d_new] = get(d_new, 0.0) + share * pd
+
+    def _wait(self, row: dict[int, float], dfd: Outcomes) -> None:
+        """The states of the row being passed on that this round reaches for the first time."""
+        for d_new, _ in dfd:
+            if d_new not in row:
+                heappush(self.row_waiting, (-self.hit_points[d_new], d_new))
+
+    def raid(self, starts: dict[State, float]) -> Odds:
+        """One round, and the raider leaves (§10.7): the defender holds."""
+        raid = clears = holds = lost_a = 0.0
+        for state, p in starts.items():
+            raid += p * self.raid_success(state)
+            if not state[0] or not state[1]:
+                clears, holds = clears + p * bool(state[0]), holds + p * bool(state[1])
+                continue
+            a, d = self._id(state[0]), self._id(state[1])
+            holds += p
+            lost_a += p * self._kernel(a, self._dice(1, d, self.aimed[a], True))[1]
+        return Odds(clears, holds, max(0.0, 1.0 - clears - holds), lost_a, 0.0, raid)
+
+    def _kernels(self, a: int, d: int, first: bool) -> tuple[Kernel, Kernel]:
+        """Each side's possible states after the round with their chances, and the units it is
+        expected to lose. The aims are the resolver's default: everything at the enemy's most
+        numerous key."""
+        if first and self.opening:
+            return (
+                self._kernel(a, self._dice(1, d, self.aimed[a], True)),
+                self._kernel(d, self._dice(0, a, self.aimed[d], True)),
+            )
+        return self._kernel(a, self.later[1][d]), self._kernel(d, self.later[0][a])
+
+    def _dice(self, at: int, side: int, target: str, first: bool) -> int:
+        """A side's dice at a target, as a number: (needed, elephant, dice), the keys that roll alike
+        merged. Only the first round's dice depend on the target (the landing bonus)."""
+        known = (at, side, target if first else "", first)
+        found = self.dice.get(known)
+        if found is None:
+            which = ("attacker", "defender")[at]
+            merged: dict[tuple[int, bool], int] = {}
+            for k, u, d in self.keys[side]:
+                kind = (self._needed(first, which, k, target), unit_type(k) == "elephant")
+                merged[kind] = merged.get(kind, 0) + u + d
+            rolls = tuple((n, e, count) for (n, e), count in sorted(merged.items()))
+            found = self.dice[known] = self.numbered.setdefault(rolls, len(self.numbered))
+            if found == len(self.rolls):
+                self.rolls.append(rolls)
+        return found
+
+    def _needed(self, first: bool, which: str, unit: str, target: str) -> int:
+        known = (first, which, unit, target)
+        if known not in self.needs:
+            battle = self.battle(((), ()), first)
+            self.needs[known] = group(battle, which, unit, target, 1).needed
+        return self.needs[known]
+
+    def _kernel(self, side: int, enemy: int) -> Kernel:
+        """One side after the enemy's hits and the retreats its elephants force, the units it is
+        expected to lose and the chance it stays as it is. The same enemy dice against the same side
+        recur from many states: remembered."""
+        found = self.kernels[side].get(enemy)
+        if found is None:
+            capped = (enemy, self.can_take[side], self.counts[side])
+            if capped not in self.capped:
+                cells, chances = _capped(_grid(self.rolls[enemy], self.trigger), *capped[1:])
+                shape = self.shapes.setdefault(cells, len(self.shapes))
+                if shape == len(self.cells):
+                    self.cells.append(cells)
+                self.capped[capped] = shape, chances
+            shape, chances = self.capped[capped]
+            ids, losts, merged = self._shaped(side, shape)
+            lost_mean = sum(map(mul, chances, losts))
+            if merged is not None:
+                ids, chances = merged[0], tuple([sum([chances[i] for i in at]) for at in merged[1]])
+            stay = chances[ids.index(side)] if side in ids else 0.0
+            found = self.kernels[side][enemy] = (tuple(zip(ids, chances)), lost_mean, stay)
+        return found
+
+    def _shaped(self, side: int, shape: int) -> Shaped:
+        """What each cell of the dice's outcomes does to the side: its id after them and the units it
+        lost, and the cells that leave it alike, grouped. Dice alike in shape share it."""
+        found = self.shaped[side].get(shape)
+        if found is None:
+            struck = self.struck[side]
+            for cell in self.cells[shape]:
+                if cell not in struck:
+                    struck[cell] = self._struck(side, *cell)
+            blows = [struck[cell] for cell in self.cells[shape]]
+            ids = tuple(after for after, _ in blows)
+            merged = None
+            if len(set(ids)) < len(ids):
+                groups: dict[int, list[int]] = {}
+                for at, after in enumerate(ids):
+                    groups.setdefault(after, []).append(at)
+                merged = tuple(groups), tuple(tuple(at) for at in groups.values())
+            found = self.shaped[side][shape] = (ids, tuple(lost for _, lost in blows), merged)
+        return found
+
+    def _struck(self, side: int, hits: int, forced: int) -> tuple[int, int]:
+        after, lost = self.hit(self.keys[side], self.aimed[side], hits)
+        after, stuck = self.forced(after, forced)
+        return self._id(after), lost + stuck
 
     def raid_success(self, state: State) -> float:
         aims = default_aims(self.battle(state, True), "attacker")
@@ -238,60 +401,6 @@ class _Solver:
             self.trigger,
         )
         return 1 - sum(p for (h, _), p in dist.items() if h == 0)
-
-    def sides(self, state: State, first: bool) -> tuple[tuple[Outcomes, float], tuple[Outcomes, float]]:
-        """Each side's possible states after the round with their chances, and the units it is
-        expected to lose. The aims are the resolver's default: everything at the enemy's most
-        numerous key."""
-        dice, targets = [], []
-        for at, which in enumerate(("attacker", "defender")):
-            target = self._target(which, state[1 - at])
-            dice.append(
-                tuple(
-                    (
-                        self._needed(first, which, k, target),
-                        unit_type(k) == "elephant" and target != CITY,
-                        u + d,
-                    )
-                    for k, u, d in state[at]
-                )
-            )
-            targets.append(target)
-        return self._after(state[0], targets[1], dice[1]), self._after(state[1], targets[0], dice[0])
-
-    def _target(self, which: str, theirs: Key) -> str:
-        if which == "attacker" and self.template.mode == "raid":
-            return CITY
-        return max(theirs, key=lambda row: row[1] + row[2])[0]  # the first of the most numerous
-
-    def _needed(self, first: bool, which: str, unit: str, target: str) -> int:
-        known = (first, which, unit, target)
-        if known not in self.needs:
-            battle = self.battle(((), ()), first)
-            self.needs[known] = group(battle, which, unit, target, 1).needed
-        return self.needs[known]
-
-    def _after(self, key: Key, target: str | None, enemy: Dice) -> tuple[Outcomes, float]:
-        """One side after the enemy's hits and the retreats its elephants force, and its expected
-        losses. The same enemy dice against the same side recur from many states: remembered."""
-        known = (key, target, enemy)
-        if known not in self.struck:
-            made: dict[int, float] = {}
-            lost_mean = 0.0
-            for (hits, forced), p in _dist(enemy, self.trigger).items():
-                after, lost = self._struck(key, target, hits, forced)
-                made[after] = made.get(after, 0.0) + p
-                lost_mean += p * lost
-            self.struck[known] = (tuple(made.items()), lost_mean)
-        return self.struck[known]
-
-    def _struck(self, key: Key, target: str | None, hits: int, forced: int) -> tuple[int, int]:
-        known = (key, target, hits, forced)
-        if known not in self.blows:
-            after, lost = self.hit(key, target, hits)
-            after, stuck = self.forced(after, forced)
-            self.blows[known] = (self._id(after), lost + stuck)
-        return self.blows[known]
 
     def hit(self, key: Key, target: str | None, hits: int) -> tuple[Key, int]:
         if not hits or target is None or target == CITY:
@@ -331,19 +440,56 @@ def _count(key: Key) -> int:
     return sum(u + d for _, u, d in key)
 
 
-@lru_cache(maxsize=65536)
+def _capped(grid: Grid, hits: int, forced: int) -> Capped:
+    """The dice's outcomes as a side sees them that can take `hits` and lose `forced` units at most:
+    more hits or more forced retreats than that are wasted, so they merge."""
+    if len(grid) > forced + 1:
+        grid = (*grid[:forced], tuple(map(sum, zip(*grid[forced:], strict=True))))
+    cells: list[Cell] = []
+    chances: list[float] = []
+    for f, row in enumerate(grid):
+        if len(row) > hits + 1:
+            row = (*row[:hits], sum(row[hits:]))
+        for h, p in enumerate(row):
+            if p > 0.0:
+                cells.append((h, f))
+                chances.append(p)
+    return tuple(cells), tuple(chances)
+
+
+@lru_cache(maxsize=4096)
+def _grid(dice: Dice, trigger: int) -> Grid:
+    """The dice's chances as rows by elephant 9s and 10s, each by hits."""
+    dist = _dist(dice, trigger)
+    hits, forced = max(h for h, _ in dist), max(f for _, f in dist)
+    return tuple(tuple(dist.get((h, f), 0.0) for h in range(hits + 1)) for f in range(forced + 1))
+
+
+@lru_cache(maxsize=4096)
 def _dist(dice: Dice, trigger: int) -> Dist:
     """Hits and elephant triggers of a side's groups: (needed, elephant, dice) each."""
     dist: Dist = {(0, 0): 1.0}
     for needed, elephant, count in dice:
-        face: Dist = {}
-        for v in range(1, 11):
-            step = (int(v >= needed), int(elephant and v >= trigger))
-            face[step] = face.get(step, 0.0) + 0.1
-        for _ in range(count):
-            made: Dist = {}
-            for (h, t), p in dist.items():
-                for (dh, dt), q in face.items():
-                    made[(h + dh, t + dt)] = made.get((h + dh, t + dt), 0.0) + p * q
-            dist = made
+        dist = _convolve(dist, _group(needed, elephant, count, trigger))
     return dist
+
+
+@lru_cache(maxsize=4096)
+def _group(needed: int, elephant: bool, count: int, trigger: int) -> Dist:
+    """One group's dice, one die at a time (the groups recur in many sides' dice: remembered)."""
+    face: Dist = {}
+    for v in range(1, 11):
+        step = (int(v >= needed), int(elephant and v >= trigger))
+        face[step] = face.get(step, 0.0) + 0.1
+    dist: Dist = {(0, 0): 1.0}
+    for _ in range(count):
+        dist = _convolve(dist, face)
+    return dist
+
+
+def _convolve(one: Dist, other: Dist) -> Dist:
+    made: Dist = {}
+    for (h, t), p in one.items():
+        for (dh, dt), q in other.items():
+            made[(h + dh, t + dt)] = made.get((h + dh, t + dt), 0.0) + p * q
+    return made

@@ -76,12 +76,46 @@ def test_a_battle_beyond_the_screens_budget_is_refused_in_one_sentence_and_the_c
 
 
 def test_every_battle_of_up_to_eight_a_side_the_game_fields_is_within_the_screens_budget():
-    """The armies of §2.2.1 at their slowest (spread evenly over their kinds), eight a side."""
+    """The armies of §2.2.1 at their slowest (spread evenly over their keys, sea arrivals a key of their
+    own), eight a side, with the rolls before the first round: the Romans' fear of elephants and the
+    Foederati switching to the Foederati (each unit rolls, so the battle starts from many states)."""
     armies = [
-        ({"legion": 4, "consular": 4}, {"infantry": 4, "elephant": 4}),
-        ({"infantry": 3, "infantry:sea": 3, "elephant": 2}, {"legion": 4, "consular": 4}),
-        ({"cavalry": 4, "infantry": 4}, {"cavalry": 4, "foederati": 4}),
+        ("populares", {"legion": 4, "consular": 4}, "carthaginians", {"infantry": 4, "elephant": 4}),
+        (
+            "carthaginians",
+            {"infantry": 3, "infantry:sea": 3, "elephant": 2},
+            "populares",
+            {"legion": 4, "consular": 4},
+        ),
+        (
+            "carthaginians",
+            {"infantry": 2, "infantry:sea": 2, "elephant": 2, "elephant:sea": 2},
+            "populares",
+            {"legion": 4, "consular": 4},
+        ),
+        ("romans", {"legion": 4, "consular": 4}, "carthaginians", {"infantry": 4, "elephant": 4}),
+        ("vandals", {"cavalry": 4, "infantry": 4}, "western-romans", {"cavalry": 4, "foederati": 4}),
+        (
+            "western-romans",
+            {"legion": 3, "foederati": 3, "cavalry": 2},
+            "vandals",
+            {"infantry": 3, "cavalry": 3, "infantry:sea": 2},
+        ),
+        (
+            "foederati",
+            {"infantry": 4, "cavalry": 4},
+            "western-romans",
+            {"legion": 3, "foederati": 3, "cavalry": 2},
+        ),
     ]
-    for attackers, defenders in armies:
-        odds = battle_odds(Battle(Side("a", attackers, leaders=1), Side("d", defenders)))
-        assert 0 <= odds.attacker_clears <= 1
+    for attacker, attackers, defender, defenders in armies:
+        odds = battle_odds(Battle(Side(attacker, attackers, leaders=1), Side(defender, defenders)))
+        assert odds.attacker_clears + odds.defender_holds + odds.both_destroyed == pytest.approx(1)
+
+
+def test_a_battle_whose_defender_has_no_units_left_is_cleared_for_certain():
+    """Every figure a float, as the command's JSON prints them (0.0, not 0)."""
+    odds = battle_odds(Battle(Side("celts", {"infantry": 2}), Side("etruscans", {})))
+    figures = (odds.attacker_clears, odds.defender_holds, odds.both_destroyed, odds.attacker_losses)
+    assert figures == (1.0, 0.0, 0.0, 0.0)
+    assert all(isinstance(x, float) for x in figures)
