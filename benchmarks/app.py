@@ -81,7 +81,7 @@ def report(game: str, times: dict[str, list[float]]) -> None:
 def italia_frames(service: PrintService) -> dict[str, list[float]]:
     """Every Italia page, drawn 20 times each, as its autoplay bot plays Italia I to the end of turn 3
     (the pages only taps reach are drawn on the way: movement, the battle's entry, its zone, the
-    control map after the shop; the retreat and the table's dice in each battle)."""
+    control map after the shop; the retreat, the table's dice and the aims in each battle)."""
     from companion.games.italia.game import Game as ItaliaGame
     from companion.games.italia.game import Options as ItaliaOptions
     from companion.tables.italia import bot
@@ -91,9 +91,9 @@ def italia_frames(service: PrintService) -> dict[str, list[float]]:
     view, rng, times = app.game.view, random.Random(1), {}  # type: ignore[var-annotated]
     while session.state.turn <= 3:
         shown = view.page(session)
-        more = {"battle": ("retreat", "pad"), "shop": ("move", "setup", "zones", "map")}.get(shown, ())
+        more = {"battle": ("retreat", "pad", "aim"), "shop": ("move", "setup", "zones", "map")}.get(shown, ())
         for page in (shown, *more):
-            view.desk.sub = page if page in ("retreat", "pad") else ""
+            view.desk.sub = page if page in ("retreat", "pad", "aim") else ""
             view.desk.local = page if page in ("move", "setup", "zones", "map") else "shop"
             times.setdefault(page, []).extend(_drawn(app))
         view.desk.sub, view.desk.local = "", "shop"

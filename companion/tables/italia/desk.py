@@ -16,6 +16,7 @@ from companion.games.italia.fight import fear_needed, over, switch_needed
 from companion.games.italia.game import State, active, queue
 from companion.games.italia.numbers import Numbers
 from companion.games.italia.scenario import Scenario
+from companion.tables.italia.aiming import Aiming
 
 SIDES = ("attacker", "defender")
 REGIONS = ("north", "south", "sicily", "sardinia", "corsica", "africa", "borderland")
@@ -151,6 +152,7 @@ class Desk:
         self.retreat_side = "attacker"
         self.retreat: dict[str, int] = {}
         self.typed: list[int] = []
+        self.aiming = Aiming()  # the battle's aims, elephant victims and typed hits (aiming.py)
         self.changes: dict[str, tuple[str, str]] = {}
         self.city_mode = False
         self.points: dict[str, int] = {}
@@ -175,6 +177,8 @@ class Desk:
             self._spent, self.basket, self.city_buys = spent, {}, {}
         if state.battle is not self._battle:  # a round, a retreat played: back to the battle's page
             self._battle, self.sub, self.typed, self.retreat = state.battle, "", [], {}
+            if state.battle is not None:
+                self.aiming.follow(state.battle)
 
     def nation(self, state: State) -> str | None:
         return active(self.scenario, state)

@@ -11,6 +11,7 @@ import pygame
 from companion.i18n import _
 from companion.tables.italia.battle_pages import (
     aftermath_page,
+    aim_page,
     battle_page,
     pad,
     retreat,
@@ -52,6 +53,7 @@ def draw(
         "battle": battle_page,
         "retreat": retreat,
         "pad": pad,
+        "aim": aim_page,
         "aftermath": aftermath_page,
         "map": map_page,
         "end": map_page,

@@ -19,13 +19,14 @@ GAME = "italia"
 SHOWN_ONE_BY_ONE = 6  # a round of up to this many dice shows each die on the box (spec 6)
 
 
-def round_faces(log: RoundLog) -> list[Any]:
-    """Each die (a d10's 10 is its "0"), then the attacker's hits, a blank, the defender's hits;
-    a bigger round shows only the two totals (spec 6)."""
+def round_faces(log: RoundLog, rolled: bool = True) -> list[Any]:
+    """Each die the companion rolled (a d10's 10 is its "0"), then the attacker's hits, a blank,
+    the defender's hits; a bigger round, or the table's own dice typed (values or hits per group),
+    shows only the two totals (spec 6)."""
     from hardware.faces import BLANK, number
 
     values = [v for throw in log.throws for v in throw.values]
-    each = [number(v % 10) for v in values] if len(values) <= SHOWN_ONE_BY_ONE else []
+    each = [number(v % 10) for v in values] if rolled and len(values) <= SHOWN_ONE_BY_ONE else []
     return each + [number(hits(log, "attacker")), BLANK, number(hits(log, "defender"))]
 
 
@@ -71,7 +72,8 @@ class ItaliaTable:
         end of the game."""
         state = game.state
         if isinstance(action, a.RollRound) and state.ledger.rounds:
-            return Outputs(faces=round_faces(state.ledger.rounds[-1]))
+            rolled = not action.values and not action.hits  # the table's own dice: no box roll
+            return Outputs(faces=round_faces(state.ledger.rounds[-1], rolled))
         from companion.tickets import italia as tickets
 
         if isinstance(action, a.CloseBattle):

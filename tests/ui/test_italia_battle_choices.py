@@ -1,0 +1,102 @@
+"""Italia's battle page with the sides' choices: the aims and the elephant's victims chosen on the
+aim page (the defaults preselected, so one tap on Roll still goes), the hits typed per group on the
+pad, and the die box: each die only when the companion rolled it (spec 6)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+from companion.assets import edition  # noqa: E402
+from companion.games.italia.actions import OpenBattle, RollRound  # noqa: E402
+from companion.games.italia.battle import Battle, Side  # noqa: E402
+from companion.games.italia.game import Game, Options  # noqa: E402
+from companion.session import Devices, Session  # noqa: E402
+from companion.tables.italia.table import round_faces  # noqa: E402
+from hardware.printer import PrintService  # noqa: E402
+from hardware.sim.die import SimDie  # noqa: E402
+from hardware.sim.printer import SimPrinter  # noqa: E402
+
+
+def _app(tmp_path):
+    from companion.ui.app import App
+
+    game = Game(edition("italia"), Options("I", 5, ("Anna", "Bruno", "Carla")))
+    game.play(
+        OpenBattle(
+            Battle(
+                Side("carthaginians", {"elephant": 1, "infantry": 2}),
+                Side("celts", {"infantry": 1, "legion": 2}),
+            )
+        )
+    )
+    service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
+    return App(Session(game, Devices(SimDie(), service)), headless=True), service
+
+
+def _tap(app, marker):
+    app.draw()
+    where = {b.action: b for b in [*app.buttons, *app.game.view.spots] if b.enabled}
+    where[marker].on_tap()
+    app.draw()
+
+
+def test_the_aims_and_the_victims_chosen_on_the_page_are_what_the_round_plays(tmp_path):
+    app, service = _app(tmp_path)
+    try:
+        _tap(app, ("aim",))
+        _tap(app, ("aim", "attacker", "infantry"))  # default: the legions (most numerous); now infantry
+        _tap(app, ("victim", "defender"))  # the Celts name what leaves first: infantry, not the cheapest
+        _tap(app, ("roll",))
+        record = app.session.game.records[-1]
+        assert record.action.aims == {"attacker": (("elephant", "legion", 1), ("infantry", "infantry", 2))}
+        assert record.action.first == {"defender": ("infantry",)}
+        assert len(record.drawn) == 6  # the companion rolled every die
+        assert app.session.devices.die.face.name.startswith("number-")
+    finally:
+        app.close()
+        service.close()
+
+
+def test_one_tap_on_roll_plays_the_defaults(tmp_path):
+    app, service = _app(tmp_path)
+    try:
+        _tap(app, ("roll",))
+        assert app.session.game.records[-1].action == RollRound()
+    finally:
+        app.close()
+        service.close()
+
+
+def test_hits_typed_per_group_on_the_pad(tmp_path):
+    app, service = _app(tmp_path)
+    try:
+        _tap(app, ("pad",))
+        _tap(app, ("pad-mode",))
+        for marker in (("more", "h:0"), ("more", "n:0"), ("more", "h:1"), ("more", "h:1"), ("more", "h:1")):
+            _tap(app, marker)
+        _tap(app, ("typed",))
+        action = app.session.game.records[-1].action
+        assert action.hits == (1, 2, 0, 0) and action.nines == (1, 0, 0, 0)  # 2 of 2 infantry dice at most
+        assert app.session.game.records[-1].drawn == ()
+    finally:
+        app.close()
+        service.close()
+
+
+def test_the_box_shows_each_die_only_when_the_companion_rolled_it():
+    game = Game(edition("italia"), Options("I", 5))
+    game.play(OpenBattle(Battle(Side("celts", {"infantry": 2}), Side("etruscans", {"infantry": 2}))))
+    game.play(RollRound(values=(10, 1, 7, 3)))
+    log = game.state.ledger.rounds[-1]
+    assert [f.name for f in round_faces(log)] == [
+        "number-0",
+        "number-1",
+        "number-7",
+        "number-3",
+        "number-1",
+        "blank",
+        "number-1",
+    ]  # a 10 shows as the d10's 0
+    assert [f.name for f in round_faces(log, rolled=False)] == ["number-1", "blank", "number-1"]
