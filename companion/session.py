@@ -14,6 +14,7 @@ from typing import Any
 from companion.games.base import Decision, PlayedGame
 from companion.games.vocabulary import CardNeeded, IllegalActionError
 from companion.i18n import _, translate
+from companion.reveal import Reveal
 from companion.store import Journal, StoreError
 from companion.tables.base import CancelCard, Intent, NameCard, Play, Refuse, Table, Undo
 from hardware.faces import Face
@@ -59,11 +60,13 @@ class Session:
     _ahead_for: object = None
     _ahead: object = None
     _ahead_done: object = None
+    reveal: Reveal = field(init=False)  # the die's faces one after another (a round's dice)
 
     def __post_init__(self) -> None:
         from companion.records import rules_of
         from companion.tables import find_table
 
+        self.reveal = Reveal(self._show)
         self.table = self.table or find_table(rules_of(self.game.header()).id).new_table()
         threading.Thread(target=self.table.prepare, name="ticket-fonts", daemon=True).start()
 
@@ -88,6 +91,7 @@ class Session:
     def do(self, action: Any, cards: Sequence[Any] = ()) -> bool:
         """Play an action; a refusal becomes the screen's message and changes nothing."""
         before = self.game.state
+        self.reveal.flush()  # the table moved on: the box shows at once what was still to come
         try:
             events = self.game.play(action, cards)
         except CardNeeded as exc:  # table decks: the table says what came off its deck
@@ -106,14 +110,16 @@ class Session:
         self.last_move = (before, action, events)
         if outputs.animated:
             self.last_turn = (before, events)
-        for face in outputs.faces:
-            self._show(face)
+        self.reveal.start(outputs.faces, outputs.tumbles)
         for ticket in outputs.tickets:
             self.devices.printer.submit(ticket)
         return True
 
-    def _show(self, face: Face) -> None:
-        self.devices.die.show(face)
+    def _show(self, face: Face, ms: int = 0) -> None:
+        if ms:
+            self.devices.die.roll(face, ms)
+        else:
+            self.devices.die.show(face)
         if self.journal is not None:
             self.journal.shown(face)
 
@@ -203,7 +209,8 @@ class Session:
 
     def poll(self) -> list[str]:
         """Once a frame: the cards the camera confirmed, each handed to the game's table (a fight's
-        answer, the card a waiting action drew); the cards taken."""
+        answer, the card a waiting action drew); the cards taken. The die's next face, when due."""
+        self.reveal.step()
         if self.devices.cards is None:
             return []
         taken = []

@@ -72,6 +72,7 @@ class Outputs:
 
     tickets: list[Any] = field(default_factory=list)
     faces: list[Any] = field(default_factory=list)  # hardware.faces.Face: what the die shows
+    tumbles: int | None = None  # the faces one after another, the first `tumbles` tumbling (None: at once)
     checkpoint: bool = False
     animated: bool = False  # the screen shows the decision step by step (an automated side's turn)
 

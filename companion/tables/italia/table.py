@@ -30,6 +30,14 @@ def round_faces(log: RoundLog, rolled: bool = True) -> list[Any]:
     return each + [number(hits(log, "attacker")), BLANK, number(hits(log, "defender"))]
 
 
+def tumbles(dice_shown: int, rolled: bool) -> int:
+    """How many faces tumble on the box (spec 6): each die shown; a bigger round one tumble (on the
+    attacker's total); none for the table's own dice (the totals only, one after another)."""
+    if not rolled:
+        return 0
+    return dice_shown or 1
+
+
 def hits(log: RoundLog, which: str) -> int:
     return sum(t.hits for t in log.throws if t.side == which)
 
@@ -73,7 +81,8 @@ class ItaliaTable:
         state = game.state
         if isinstance(action, a.RollRound) and state.ledger.rounds:
             rolled = not action.values and not action.hits  # the table's own dice: no box roll
-            return Outputs(faces=round_faces(state.ledger.rounds[-1], rolled))
+            faces = round_faces(state.ledger.rounds[-1], rolled)
+            return Outputs(faces=faces, tumbles=tumbles(len(faces) - 3, rolled))
         from companion.tickets import italia as tickets
 
         if isinstance(action, a.CloseBattle):
