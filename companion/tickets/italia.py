@@ -17,7 +17,7 @@ from companion.games.italia.ledger import SIDES, Award, RoundLog, Throw
 from companion.games.italia.scenario import Scenario
 from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext, translate
-from companion.tables.italia.words import colour_name, nation_name, source_name, unit_name
+from companion.tables.italia.words import colour_name, nation_name, source_name, terrain_name, unit_name
 from hardware.document import Block, Columns, Cut, Document, Rule, Text, length_dots
 
 TICKET_DOTS = 787  # 100 mm at 203 dpi, the cut's feed included
@@ -138,7 +138,7 @@ def _verb(battle: Battle) -> str:
 def _ground(battle: Battle) -> str:
     """The zone and the attacker's penalties: "mountain -1, city -2, no supremacy"."""
     n, raid = battle.numbers, battle.mode == "raid"
-    terrain = terrain_word(battle.terrain)
+    terrain = terrain_name(battle.terrain)
     if battle.terrain in ("mountain", "swamp") and not raid:
         terrain += f" -{n.terrain_penalty}"
     city = {"none": _("no city"), "intact": _("city"), "ruin": _("ruined city")}[battle.city]
@@ -158,10 +158,6 @@ def _ground(battle: Battle) -> str:
     if raid:
         said.append(_("raid: 7+"))
     return ", ".join(said)
-
-
-def terrain_word(terrain: str) -> str:
-    return {"standard": _("standard"), "mountain": _("mountain"), "swamp": _("swamp")}.get(terrain, terrain)
 
 
 def side_word(which: str) -> str:
@@ -449,7 +445,7 @@ def _shop(state: State, nation: str, name: Callable[[str], str]) -> list[Block]:
     cities = ledger.cities.get(nation, {})
     lines: list[Block] = [Columns(_("Bought"), said_units(bought) if bought else _("nothing"))]
     if cities:
-        built = ", ".join(f"{n} {terrain_word(t)}" for t, n in sorted(cities.items()))
+        built = ", ".join(f"{n} {terrain_name(t)}" for t, n in sorted(cities.items()))
         lines.append(Columns("  " + _("cities"), built))
     if bought or cities:
         lines.append(Columns("  " + _("spent"), f"-{ledger.spent.get(nation, 0)}"))
@@ -461,7 +457,7 @@ def _shop(state: State, nation: str, name: Callable[[str], str]) -> list[Block]:
         for terrain, n in sorted(cities.items()):
             places.append(
                 ngettext("a city in a {terrain} zone", "{count} cities in a {terrain} zone", n).format(
-                    count=n, terrain=terrain_word(terrain)
+                    count=n, terrain=terrain_name(terrain)
                 )
             )
         lines.append(Text(_("Place now: {what}").format(what=", ".join(places))))

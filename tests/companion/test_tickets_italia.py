@@ -292,7 +292,7 @@ def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
     text = lines(battle_ticket(*closed(g)))
     assert text[1:4] == [
         "SAMNITES RAID A ZONE",
-        "standard, city, no supremacy, raid: 7+",
+        "clear, city, no supremacy, raid: 7+",
         "Samnites: 3 infantry 7+",
     ]
     assert "RAID: THE ZONE CITY RUINED" in text and "City rebuilt at once (§10.7)" in text

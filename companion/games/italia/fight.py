@@ -69,7 +69,7 @@ def pre_round_dice(battle: Battle, elephant_battles: int) -> int:
     if fear:
         count += sum(n for k, n in battle.side(fear[0]).units.items() if unit_type(k) != "consular")
     switch = switch_needed(battle)
-    if switch:  # switching comes after fear: the Foederati that did not desert (same side, other type)
+    if switch:
         count += sum(n for k, n in battle.side(switch[0]).units.items() if unit_type(k) == "foederati")
     return count
 

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 
 from companion.games.italia import actions as a
 from companion.games.italia.actions import Score
-from companion.games.italia.battle import Battle, Side, unit_type
+from companion.games.italia.battle import Battle, Side
 from companion.games.italia.control import ConfirmMap
 from companion.games.italia.edition import Edition, Zone
-from companion.games.italia.fight import fear_needed, over, switch_needed
+from companion.games.italia.fight import over, pre_round_dice
 from companion.games.italia.game import State, active, queue
 from companion.games.italia.numbers import Numbers
 from companion.games.italia.scenario import Scenario
@@ -66,18 +66,7 @@ def awarded(state: State, nation: str, source: str) -> bool:
 
 def pre_dice(battle: Battle, elephant_battles: int) -> int:
     """Dice rolled before the first round (elephant fear, Foederati switching, §13.3, §14.1)."""
-    if battle.round != 1:
-        return 0
-    count = 0
-    fear = fear_needed(battle, elephant_battles)
-    if fear:
-        side = battle.side(fear[0])
-        count += sum(n for k, n in side.units.items() if unit_type(k) != "consular")
-    switch = switch_needed(battle)
-    if switch:
-        side = battle.side(switch[0])
-        count += sum(n for k, n in side.units.items() if unit_type(k) == "foederati")
-    return count
+    return pre_round_dice(battle, elephant_battles)
 
 
 @dataclass
