@@ -283,7 +283,8 @@ def aim_page(canvas: Canvas, desk: Desk, session: Any) -> None:
         first = aiming.victim(battle, which)
         shown = unit_name(first, 2) if first else _("the cheapest")
         label = _("{nation}: elephants force out first").format(nation=nation_name(battle.side(which).nation))
-        _choice(canvas, label, shown, ("victim", which), partial(aiming.next_victim, battle, which), width)
+        canvas.line(label, small=True)  # on a line of its own: the button takes the row's right
+        _choice(canvas, "", shown, ("victim", which), partial(aiming.next_victim, battle, which), width)
 
 
 def _choice(canvas: Canvas, label: str, value: str, action: Any, tap: Any, width: int) -> None:
