@@ -8,6 +8,8 @@ import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 
+import pytest  # noqa: E402
+
 from companion.assets import edition  # noqa: E402
 from companion.games.italia.actions import OpenBattle, RollRound  # noqa: E402
 from companion.games.italia.battle import Battle, Side  # noqa: E402
@@ -19,7 +21,8 @@ from hardware.sim.die import SimDie  # noqa: E402
 from hardware.sim.printer import SimPrinter  # noqa: E402
 
 
-def _app(tmp_path):
+@pytest.fixture
+def app(tmp_path):
     from companion.ui.app import App
 
     game = Game(edition("italia"), Options("I", 5, ("Anna", "Bruno", "Carla")))
@@ -32,7 +35,10 @@ def _app(tmp_path):
         )
     )
     service = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    return App(Session(game, Devices(SimDie(), service)), headless=True), service
+    app = App(Session(game, Devices(SimDie(), service)), headless=True)
+    yield app
+    app.close()
+    service.close()
 
 
 def _tap(app, marker):
@@ -42,47 +48,33 @@ def _tap(app, marker):
     app.draw()
 
 
-def test_the_aims_and_the_victims_chosen_on_the_page_are_what_the_round_plays(tmp_path):
-    app, service = _app(tmp_path)
-    try:
-        _tap(app, ("aim",))
-        _tap(app, ("aim", "attacker", "infantry"))  # default: the legions (most numerous); now infantry
-        _tap(app, ("victim", "defender"))  # the Celts name what leaves first: infantry, not the cheapest
-        _tap(app, ("roll",))
-        record = app.session.game.records[-1]
-        assert record.action.aims == {"attacker": (("elephant", "legion", 1), ("infantry", "infantry", 2))}
-        assert record.action.first == {"defender": ("infantry",)}
-        assert len(record.drawn) == 6  # the companion rolled every die
-        assert app.session.devices.die.face.name.startswith("number-")
-    finally:
-        app.close()
-        service.close()
+def test_the_aims_and_the_victims_chosen_on_the_page_are_what_the_round_plays(app):
+    _tap(app, ("aim",))
+    _tap(app, ("aim", "attacker", "infantry"))  # default: the legions (most numerous); now infantry
+    _tap(app, ("victim", "defender"))  # the cheapest (the default), then infantry,
+    _tap(app, ("victim", "defender"))  # then legions: the Celts send a legion out first
+    _tap(app, ("roll",))
+    record = app.session.game.records[-1]
+    assert record.action.aims == {"attacker": (("elephant", "legion", 1), ("infantry", "infantry", 2))}
+    assert record.action.first == {"defender": ("legion",)}
+    assert len(record.drawn) == 6  # the companion rolled every die
+    assert app.session.devices.die.face.name.startswith("number-")
 
 
-def test_one_tap_on_roll_plays_the_defaults(tmp_path):
-    app, service = _app(tmp_path)
-    try:
-        _tap(app, ("roll",))
-        assert app.session.game.records[-1].action == RollRound()
-    finally:
-        app.close()
-        service.close()
+def test_one_tap_on_roll_plays_the_defaults(app):
+    _tap(app, ("roll",))
+    assert app.session.game.records[-1].action == RollRound()
 
 
-def test_hits_typed_per_group_on_the_pad(tmp_path):
-    app, service = _app(tmp_path)
-    try:
-        _tap(app, ("pad",))
-        _tap(app, ("pad-mode",))
-        for marker in (("more", "h:0"), ("more", "n:0"), ("more", "h:1"), ("more", "h:1"), ("more", "h:1")):
-            _tap(app, marker)
-        _tap(app, ("typed",))
-        action = app.session.game.records[-1].action
-        assert action.hits == (1, 2, 0, 0) and action.nines == (1, 0, 0, 0)  # 2 of 2 infantry dice at most
-        assert app.session.game.records[-1].drawn == ()
-    finally:
-        app.close()
-        service.close()
+def test_hits_typed_per_group_on_the_pad(app):
+    _tap(app, ("pad",))
+    _tap(app, ("pad-mode",))
+    for marker in (("more", "h:0"), ("more", "n:0"), ("more", "h:1"), ("more", "h:1"), ("more", "h:1")):
+        _tap(app, marker)
+    _tap(app, ("typed",))
+    action = app.session.game.records[-1].action
+    assert action.hits == (1, 2, 0, 0) and action.nines == (1, 0, 0, 0)  # 2 of 2 infantry dice at most
+    assert app.session.game.records[-1].drawn == ()
 
 
 def test_the_box_shows_each_die_only_when_the_companion_rolled_it():
