@@ -188,7 +188,7 @@ def check_typed(battle: Battle, rolled: Sequence[Group], typed: Sequence[Count])
                     unit=unit_type(g.unit),
                 )
             )
-        if (g.needed <= trigger and nines > hits) or (g.needed > trigger and hits > nines):
+        if tramples(g) and ((g.needed <= trigger and nines > hits) or (g.needed > trigger and hits > nines)):
             raise IllegalActionError(
                 Sentence(
                     "Elephants hit on {needed}+: their 9s and 10s and their hits do not agree.",

@@ -140,3 +140,13 @@ def test_random_typed_rounds_conserve_units_never_exceed_dice_and_replay(battle:
             assert start[which] + joined == accounted(after.side(which))
     lines = [json.loads(json.dumps(r.to_dict())) for r in game.records]
     assert RULES.replay(edition("italia"), game.header(), lines).state == game.state
+
+
+def test_a_group_that_needs_a_ten_takes_its_hits_without_9s_unless_it_is_elephants():
+    hard = Battle(
+        Side("romans", {"infantry": 1}), Side("celts", {"infantry": 1}), terrain="mountain", city="intact"
+    )
+    game = opened(hard)  # the Roman infantry needs 10 (7, mountain -1, city -2)
+    game.play(RollRound(hits=(1, 0)))
+    battle = game.state.battle
+    assert battle is not None and battle.defender.units == {}
