@@ -82,7 +82,7 @@ def italia_frames(service: PrintService) -> dict[str, list[float]]:
     """Every Italia page, drawn 20 times each, as its autoplay bot plays Italia I to the end of turn 3
     (the pages only taps reach are drawn on the way: in the combat phase the battle's entry, its
     zone, the control map, masters and subjects, a naval battle's entry, a campaign's leader; a
-    campaign's zones; the retreat and the table's dice in each battle)."""
+    campaign's zones; the retreat, the table's dice and the aims in each battle)."""
     from companion.games.italia.game import Game as ItaliaGame
     from companion.games.italia.game import Options as ItaliaOptions
     from companion.tables.italia import bot
@@ -93,9 +93,11 @@ def italia_frames(service: PrintService) -> dict[str, list[float]]:
     entered = ("setup", "zones", "map", "subjects", "sea-setup", "leader", "czones", "switch")
     while session.state.turn <= 3:
         shown = view.page(session)
-        more = {"battle": ("retreat", "pad"), "combat": entered[:6], "campaign": ("czones",)}.get(shown, ())
+        more = {"battle": ("retreat", "pad", "aim"), "combat": entered[:6], "campaign": ("czones",)}.get(
+            shown, ()
+        )
         for page in (shown, *more):
-            view.desk.sub = page if page in ("retreat", "pad") else ""
+            view.desk.sub = page if page in ("retreat", "pad", "aim") else ""
             view.desk.local = page if page in entered else ""
             times.setdefault(view.page(session), []).extend(_drawn(app))
         view.desk.sub, view.desk.local = "", ""

@@ -397,6 +397,10 @@ def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
     shoot(app, f"italia-retreat{suffix}")
     desk.sub, desk.typed = "pad", [7, 10, 3]
     shoot(app, f"italia-pad{suffix}")
+    desk.aiming.by_hits, desk.aiming.hits = True, [2, 1]
+    shoot(app, f"italia-hits{suffix}")
+    desk.aiming.by_hits, desk.aiming.hits, desk.sub = False, [], "aim"
+    shoot(app, f"italia-aim{suffix}")
     desk.sub, desk.typed = "", []
     while session.state.battle.attacker.count() and session.state.battle.defender.count():
         session.do(ia.RollRound())

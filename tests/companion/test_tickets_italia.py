@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion import i18n
 from companion.assets import edition
 from companion.games.italia.actions import (
     Buy,
@@ -87,9 +88,9 @@ def test_the_battle_ticket_says_what_the_attackers_dice_needed_and_why():
     before, after, said = closed(g, (7, 6, 1, 10, 3), (9, 2, 1, 6))
     said = lines(battle_ticket(before, after, said))
     assert "mountain -1, city -2, no supremacy" in said
-    assert "Romans: 3 legion 7+, 1 leader" in said  # 6, mountain -1, city -2, leader +2
+    assert "Romans: 3 legions 7+, 1 leader" in said  # 6, mountain -1, city -2, leader +2
     assert "R1 Rom: 7* 6 1 | 1 hit" in said and "   Sam: 10* 3 | 1 hit" in said
-    assert "ROMANS CLEAR SAMNIUM" in said and "  left: 2 legion, 1 leader" in said
+    assert "ROMANS CLEAR SAMNIUM" in said and "  left: 2 legions, 1 leader" in said
     assert "City taken: loot it (the card)" in said
     assert paper(battle_ticket(before, after, [])) <= 100
 
@@ -283,10 +284,10 @@ def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
     g.play(OpenBattle(fight))
     g.play(RollRound(values=(8, 3, 9, 10, 10, 10, 10)))  # 2 legions desert on 8+ (§13.3)
     text = lines(battle_ticket(*closed(g)))
-    assert "Rom legion desert on 8+: 8* 3 9*" in text
+    assert "Rom legions desert on 8+: 8* 3 9*" in text
     assert "R1 Rom: 10* 10* | 2 hits, 1 wasted" in text  # the one elephant takes one of them
     assert "  Rom retreat 1 legion" in text  # the elephant's 10 (§10.2)
-    assert "Romans: lost 1 consular; retreated 1 legion; deserted 2 legion" in text
+    assert "Romans: lost 1 consular legion; retreated 1 legion; deserted 2 legions" in text
     g.play(
         OpenBattle(
             Battle(
@@ -299,7 +300,7 @@ def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
     text = lines(battle_ticket(*closed(g)))
     assert text[1:4] == [
         "SAMNITES RAID A ZONE",
-        "standard, city, no supremacy, raid: 7+",
+        "clear, city, no supremacy, raid: 7+",
         "Samnites: 3 infantry 7+",
     ]
     assert "RAID: THE ZONE CITY RUINED" in text and "City rebuilt at once (§10.7)" in text
@@ -309,6 +310,39 @@ def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
 def test_the_longest_nation_turn_fits_100_mm():
     """The last nation of a scoring turn, a subject, with cities bought, its master's forced
     purchase, twelve battles, nations leaving: the battles are then counted, not named."""
+    ticket = longest_turn()
+    text = lines(ticket)
+    assert "Battles: 12 (4 lost, 8 won)" in text
+    assert "Place now: 2 infantry, a city in a mountain zone" in text
+    assert "Leave the game: Visigoths" in text and "Score turn 3 now" in text
+    assert "WESTERN ROMANS over 10 | -18" in text
+    assert paper(ticket) <= 100
+
+
+@pytest.fixture
+def italian():
+    i18n.use("it")
+    yield
+    i18n.use("en")
+
+
+@pytest.mark.parametrize("rounds", [1, 6, 40])
+def test_the_tickets_print_in_italian_and_still_fit_100_mm(italian, rounds):
+    before, after, said = longest_battle(rounds)
+    battle = battle_ticket(before, after, said)
+    text = lines(battle)
+    assert text[0] == "ITALIA II  TURNO 1  BATTAGLIA 1" and text[1] == "BISANZIO ATTACCANO RAVENNA"
+    assert "Bisanzio: 2 cavallerie 3+, 2 fanterie 5+, 1 legione 4+, 2 condottieri" in text
+    assert paper(battle) <= 100
+    turn = lines(longest_turn())
+    assert "Battaglie: 12 (4 perse, 8 vinte)" in turn and "Escono dal gioco: Visigoti" in turn
+    assert paper(longest_turn()) <= 100
+    g = four_players_scored()
+    assert paper(score_ticket(g.state)) <= 100 and paper(chronicle_ticket(g)) <= 100
+    assert lines(chronicle_ticket(g))[1] == "Cronaca della partita"
+
+
+def longest_turn():
     g = game("II")
     masters, gold = {"foederati": "western-romans"}, {"western-romans": 10, "foederati": 9}
     g.state = g.state.__class__(**{**vars(g.state), "turn": 3, "masters": masters, "gold": gold})
@@ -327,10 +361,4 @@ def test_the_longest_nation_turn_fits_100_mm():
         g.play(CloseBattle())
     before = g.state
     said = g.play(EndNationTurn())
-    ticket = nation_turn_ticket(before, g.state, said)
-    text = lines(ticket)
-    assert "Battles: 12 (4 lost, 8 won)" in text
-    assert "Place now: 2 infantry, a city in a mountain zone" in text
-    assert "Leave the game: Visigoths" in text and "Score turn 3 now" in text
-    assert "WESTERN ROMANS over 10 | -18" in text
-    assert paper(ticket) <= 100
+    return nation_turn_ticket(before, g.state, said)

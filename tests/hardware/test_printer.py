@@ -373,3 +373,19 @@ def test_desk_tickets_are_drawn_at_the_papers_width(width):
     assert (
         column_row[:, : width // 4].min() < 128 and column_row[:, -width // 4 :].min() < 128
     )  # both edges used
+
+
+def test_the_waiting_count_reads_the_queue_again_only_when_it_changed(tmp_path, monkeypatch):
+    queue = PrintQueue(tmp_path / "queue.jsonl")
+    reads = []
+    real = PrintQueue._read
+    monkeypatch.setattr(PrintQueue, "_read", lambda self: reads.append(1) or real(self))
+    ticket = Document("t", (Text("hello"), Cut()))
+    queue.add(ticket)
+    assert [queue.count() for _ in range(5)] == [1] * 5 and len(reads) == 1  # one read for a frame's asks
+    queue.add(ticket)  # another process (a command) may add too: the file changed, so it is read again
+    assert queue.count() == 2 and len(reads) == 2
+    queue.drop_first()
+    assert queue.count() == 1
+    (tmp_path / "queue.jsonl").unlink()
+    assert queue.count() == 0

@@ -47,10 +47,15 @@ class OpenBattle:
 @dataclass(frozen=True)
 class RollRound:
     """Roll the battle's next round: aims per side (empty: the default), the table's own dice
-    (empty: the companion rolls), the elephant's victims' choice."""
+    (empty: the companion rolls) or the hits it typed per group in the round's group order (with
+    each group's elephant 9s and 10s, spec 6), and the elephant's victims' choice: the unit keys
+    each side sends out first when elephants force units out (the rest: the cheapest first)."""
 
     aims: dict[str, tuple[Aim, ...]] = field(default_factory=dict)
     values: tuple[int, ...] = ()
+    hits: tuple[int, ...] = ()
+    nines: tuple[int, ...] = ()
+    first: dict[str, tuple[str, ...]] = field(default_factory=dict)
     kind: str = "roll"
 
 
@@ -349,6 +354,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, RollRound):
         data["aims"] = {side: [list(a) for a in aims] for side, aims in action.aims.items()}
         data["values"] = list(action.values)
+        data["hits"], data["nines"] = list(action.hits), list(action.nines)
+        data["first"] = {side: list(keys) for side, keys in action.first.items()}
     if isinstance(action, ConfirmMap):
         data["changes"] = [list(c) for c in action.changes]
     if isinstance(action, CollectIncome | EndNationTurn | SwitchLegions):
@@ -376,7 +383,7 @@ def action_from_dict(data: object) -> Action:
                 str(s): tuple((str(a[0]), str(a[1]), int(a[2])) for a in v)
                 for s, v in data.get("aims", {}).items()
             }
-            return RollRound(aims, tuple(int(v) for v in data.get("values", ())))
+            return _roll(data, aims)
         if kind == "confirm-map":
             return ConfirmMap(tuple((str(z), str(h), str(c)) for z, h, c in data.get("changes", ())))
         if kind in ("buy", "retreat"):
@@ -395,6 +402,28 @@ def action_from_dict(data: object) -> Action:
         raise
     except (TypeError, ValueError, IndexError, AttributeError) as exc:
         raise DataError(f"action ({kind})", f"is malformed ({exc})") from None
+
+
+def _roll(data: dict[str, Any], aims: dict[str, tuple[Aim, ...]]) -> RollRound:
+    first = data.get("first", {})
+    if not isinstance(first, dict) or not all(
+        side in ("attacker", "defender") and isinstance(keys, list) and all(isinstance(k, str) for k in keys)
+        for side, keys in first.items()
+    ):
+        raise DataError("action.first", "must map attacker or defender to a list of unit keys")
+    return RollRound(
+        aims,
+        tuple(int(v) for v in data.get("values", ())),
+        _counts_list(data.get("hits", []), "action.hits"),
+        _counts_list(data.get("nines", []), "action.nines"),
+        {str(side): tuple(keys) for side, keys in first.items()},
+    )
+
+
+def _counts_list(value: object, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(CHECKS["int"][1](v) and v >= 0 for v in value):
+        raise DataError(where, "must list whole numbers, 0 or more")
+    return tuple(value)
 
 
 def _cities(data: object) -> Counts:

@@ -11,7 +11,7 @@ from companion.games.vocabulary import IllegalActionError, Sentence
 
 from .battle import LEADER, Battle, Counts, other, stacking_limit, unit_type
 from .dice import Dice
-from .rounds import Aim, RoundReport, check_aims, default_aims, roll_round
+from .rounds import Aim, Count, RoundReport, check_aims, default_aims, roll_round
 from .tally import add_units, movable, take
 
 
@@ -58,6 +58,20 @@ def switch_needed(battle: Battle) -> tuple[str, int] | None:
                 n.foederati_switch_ostrogoths if enemy.nation == "ostrogoths" else n.foederati_switch,
             )
     return None
+
+
+def pre_round_dice(battle: Battle, elephant_battles: int) -> int:
+    """How many dice roll before the first round (elephant fear, Foederati switching, §13.3, §14.1)."""
+    if battle.round != 1:
+        return 0
+    count = 0
+    fear = fear_needed(battle, elephant_battles)
+    if fear:
+        count += sum(n for k, n in battle.side(fear[0]).units.items() if unit_type(k) != "consular")
+    switch = switch_needed(battle)
+    if switch:
+        count += sum(n for k, n in battle.side(switch[0]).units.items() if unit_type(k) == "foederati")
+    return count
 
 
 def before_first_round(battle: Battle, dice: Dice, elephant_battles: int) -> tuple[Battle, tuple[Roll, ...]]:
@@ -227,6 +241,8 @@ class Step:
     submits: bool = False
     raid_stuck: Counts = field(default_factory=dict)
     raid_rebuild: str | None = None
+    typed: tuple[Count, ...] | None = None  # the table's hits per group instead of dice (spec 6)
+    first: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the elephant's victims, in order
 
 
 @dataclass(frozen=True)
@@ -266,8 +282,10 @@ def play_step(battle: Battle, step: Step, dice: Dice) -> tuple[Battle, RoundRepo
     aims = {w: step.aims.get(w) or default_aims(battle, w) for w in ("attacker", "defender")}
     for which, chosen in aims.items():  # before any die is rolled: a wrong aim costs no dice
         check_aims(battle, which, chosen)
-    needed = sum(n for w in aims for _, _, n in aims[w])
-    battle, report = roll_round(battle, aims, dice.roll(needed), step.forced)
+    needed = sum(n for w in aims for _, _, n in aims[w]) if step.typed is None else 0
+    battle, report = roll_round(
+        battle, aims, dice.roll(needed), step.forced, typed=step.typed, first=step.first
+    )
     if battle.mode == "raid":
         return end_raid(battle, report, step.raid_stuck, step.raid_rebuild), report
     for which in ("attacker", "defender"):

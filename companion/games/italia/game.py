@@ -54,6 +54,7 @@ from .fight import (
     opening_refusal,
     over,
     play_step,
+    pre_round_dice,
     rebuild_city,
     retreat,
     romans_facing_elephants,
@@ -63,6 +64,7 @@ from .ledger import SOURCES, Award, BattleLine, Ledger, Throw, add_retreat, roun
 from .naval import SeaBattle, sea_over
 from .navalplay import close_sea, open_sea, roll_sea, sea_retreat_action
 from .phases import Leader, rome_duty
+from .rounds import Aim, Count, refit_aims
 from .scenario import Scenario
 from .scoring import player_totals, subject_share
 from .subjects import loot_points, revolt, subjugate, submitted
@@ -624,21 +626,40 @@ def _sea_action(state: State, action: Action, dice: Dice) -> tuple[State, list[S
 
 
 def _roll(state: State, battle: Battle, action: RollRound, dice: Dice) -> tuple[State, list[Sentence]]:
+    typed = _typed(battle, action, state.elephant_battles)
     given = Dice(None, action.values) if action.values else dice
     fear, ledger = state.elephant_battles, state.ledger
+    aims: dict[str, Sequence[Aim] | None] = {k: v for k, v in action.aims.items()}
     if battle.round == 1:
         faced = romans_facing_elephants(battle) is not None  # counted as the battle starts (A33)
         battle, rolls = before_first_round(battle, given, fear)
         fear += faced
         throws = _grouped(rolls)
         ledger = replace(ledger, before_rounds=throws)
-    step = Step(aims={k: v for k, v in action.aims.items()})
+        if rolls:  # the aims were chosen for the units before fear and switching
+            aims = {w: refit_aims(battle, w, chosen) for w, chosen in action.aims.items()}
+    step = Step(aims=aims, typed=typed, first=dict(action.first))
     after, report = play_step(battle, step, given)
     if given is not dice:
         dice.drawn.extend(given.drawn)
     said = [g.sentence() for g in report.groups]
     ledger = replace(ledger, rounds=ledger.rounds + (round_log(report, battle, after),))
     return replace(state, battle=after, elephant_battles=fear, ledger=ledger), said
+
+
+def _typed(battle: Battle, action: RollRound, elephant_battles: int) -> tuple[Count, ...] | None:
+    """The hits the table typed per group (spec 6), or None when it rolls (or typed the dice)."""
+    if not action.hits and not action.nines:
+        return None
+    if action.values or (action.nines and len(action.nines) != len(action.hits)):
+        raise IllegalActionError(
+            Sentence("Type the dice or the hits of each group (with elephants' 9s and 10s), not both.")
+        )
+    if pre_round_dice(battle, elephant_battles):
+        raise IllegalActionError(
+            Sentence("Elephant fear or Foederati switching rolls first: type this round's dice one by one.")
+        )
+    return tuple(zip(action.hits, action.nines or (0,) * len(action.hits), strict=True))
 
 
 def _grouped(rolls: Sequence[Roll]) -> tuple[Throw, ...]:

@@ -28,10 +28,16 @@ class Throw:
     needed: int
     values: tuple[int, ...]
     modifiers: tuple[tuple[str, int], ...] = ()  # ("mountain", -1), ... as the screen says them
+    typed: int | None = None  # the hits the table typed for the group (no values then, spec 6)
+    count: int = 0  # the group's dice when only its hits were typed
 
     @property
     def hits(self) -> int:
-        return sum(v >= self.needed for v in self.values)
+        return self.typed if self.typed is not None else sum(v >= self.needed for v in self.values)
+
+    @property
+    def dice(self) -> int:
+        return self.count if self.typed is not None else len(self.values)
 
 
 @dataclass(frozen=True)
@@ -104,8 +110,17 @@ def round_log(report: RoundReport, before: Battle, after: Battle) -> RoundLog:
     """A rolled round's log: its dice, and from the battle before and after it the losses, the flips
     and the elephants' retreats."""
     throws = tuple(
-        Throw(g.side, g.unit, g.target, g.needed, values, tuple((t.reason, t.value) for t in g.terms))
-        for g, values in zip(report.groups, report.values, strict=True)
+        Throw(
+            g.side,
+            g.unit,
+            g.target,
+            g.needed,
+            values,
+            tuple((t.reason, t.value) for t in g.terms),
+            counted[0] if report.typed else None,
+            g.dice if report.typed else 0,
+        )
+        for g, values, counted in zip(report.groups, report.values, report.counted, strict=True)
     )
     lost, flipped, retreated = {}, {}, {}
     for which in SIDES:

@@ -12,6 +12,7 @@ from .battle import LEADER, Battle, Counts, Group, Side, group, other, unit_type
 from .tally import add_units, movable, take
 
 Aim = tuple[str, str, int]  # firing unit key, target key ("city" for raid dice), dice
+Count = tuple[int, int]  # a group's hits, and how many of its dice were an elephant's natural 9 or 10
 CITY = "city"
 
 
@@ -32,18 +33,20 @@ class RoundReport:
 
     number: int
     groups: tuple[Group, ...]
-    values: tuple[tuple[int, ...], ...]  # natural values per group, in group order
+    values: tuple[tuple[int, ...], ...]  # natural values per group, in group order (none when typed)
     hits: dict[str, tuple[Hits, ...]]  # side -> hits it dealt, per target
     city_hits: int  # raid dice that hit the city
     elephant_forced: dict[str, Counts]  # side that must retreat -> retreated units
     elephant_removed: dict[str, Counts]  # ... and those that could not retreat
     lone_leaders: dict[str, int]  # side -> leaders removed alone (reading A5)
+    counted: tuple[Count, ...] = ()  # per group: its hits and its elephant 9s and 10s
+    typed: bool = False  # the table typed the hits per group, not the dice
 
     def dealt(self, which: str) -> int:
         return sum(h.hits for h in self.hits[which])
 
     def dice(self) -> int:
-        return sum(len(v) for v in self.values)
+        return sum(g.dice for g in self.groups)
 
 
 def default_aims(battle: Battle, which: str) -> tuple[Aim, ...]:
@@ -72,6 +75,21 @@ def check_aims(battle: Battle, which: str, aims: Sequence[Aim]) -> None:
         raise IllegalActionError(
             Sentence("Every unit rolls one die: aim all {nation} units, each once.", nation=mine.nation)
         )
+
+
+def refit_aims(battle: Battle, which: str, aims: Sequence[Aim]) -> tuple[Aim, ...]:
+    """Aims chosen before the rolls ahead of round 1 (§13.3 fear, §14.1 switching) for the units as
+    they are now: each key's dice at the target chosen for it (its first aim), the default for a key
+    that came over, none for a key that went."""
+    chosen: dict[str, str] = {}
+    for key, target, _n in aims:
+        chosen.setdefault(key, target)
+    theirs = battle.side(other(which)).units
+    found = []
+    for key, target, n in default_aims(battle, which):
+        mine = chosen.get(key, target)
+        found.append((key, mine if mine in theirs or mine == CITY else target, n))
+    return tuple(found)
 
 
 def groups(battle: Battle, aims: Mapping[str, Sequence[Aim]]) -> tuple[Group, ...]:
@@ -107,36 +125,86 @@ def roll_round(
     aims: Mapping[str, Sequence[Aim]],
     values: Sequence[int],
     forced: dict[str, tuple[Counts, Counts]] | None = None,
+    *,
+    typed: Sequence[Count] | None = None,
+    first: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[Battle, RoundReport]:
-    """Roll one round with these natural values (attacker's groups first, in aim order).
-    `forced[side] = (retreat, removed)` is the elephant's opponent's choice (reading A4)."""
+    """Roll one round with these natural values (attacker's groups first, in aim order), or with the
+    hits the table typed per group (`typed`: hits and elephant 9s/10s, spec 6). `forced[side] =
+    (retreat, removed)` is the elephant's opponent's choice (reading A4); without it, the keys in
+    `first[side]` are sent out first, then the cheapest."""
     for which in ("attacker", "defender"):
         check_aims(battle, which, aims[which])
     rolled = groups(battle, aims)
-    if len(values) != sum(g.dice for g in rolled):
-        raise IllegalActionError(
-            Sentence("This round rolls {n} dice, not {m}.", n=sum(g.dice for g in rolled), m=len(values))
-        )
-    split, at = [], 0
-    for g in rolled:
-        split.append(tuple(values[at : at + g.dice]))
-        at += g.dice
-    after, dealt, city_hits = _losses(battle, rolled, split)
-    triggers = _elephant_triggers(battle, rolled, split)
-    after, moved, removed = _elephant_effect(after, triggers, forced or {})
+    split: list[tuple[int, ...]] = []
+    if typed is None:
+        if len(values) != sum(g.dice for g in rolled):
+            raise IllegalActionError(
+                Sentence("This round rolls {n} dice, not {m}.", n=sum(g.dice for g in rolled), m=len(values))
+            )
+        at = 0
+        for g in rolled:
+            split.append(tuple(values[at : at + g.dice]))
+            at += g.dice
+        counted = tuple(_count(battle, g, dice) for g, dice in zip(rolled, split, strict=True))
+    else:
+        counted = check_typed(battle, rolled, typed)
+        split = [() for _ in rolled]
+    after, dealt, city_hits = _losses(battle, rolled, counted)
+    triggers = _elephant_triggers(rolled, counted)
+    after, moved, removed = _elephant_effect(after, triggers, forced or {}, first or {})
     after, lone = _lone_leaders(after)
-    report = RoundReport(battle.round, rolled, tuple(split), dealt, city_hits, moved, removed, lone)
+    report = RoundReport(
+        battle.round, rolled, tuple(split), dealt, city_hits, moved, removed, lone, counted, typed is not None
+    )
     major = battle.major or (battle.round == 1 and min(battle.attacker.count(), battle.defender.count()) >= 3)
     return replace(after, round=battle.round + 1, major=major), report
 
 
+def tramples(g: Group) -> bool:
+    """An elephant's die at a unit (not a raid's die at the city): its natural 9 or 10 forces a retreat."""
+    return unit_type(g.unit) == "elephant" and g.target != CITY
+
+
+def _count(battle: Battle, g: Group, dice: Sequence[int]) -> Count:
+    nines = sum(v >= battle.numbers.elephant_trigger for v in dice) if tramples(g) else 0
+    return sum(v >= g.needed for v in dice), nines
+
+
+def check_typed(battle: Battle, rolled: Sequence[Group], typed: Sequence[Count]) -> tuple[Count, ...]:
+    """The table's hits per group (spec 6): one count a group, never more hits than its dice; 9s and
+    10s only for an elephant's dice at units, and as many hits as they make."""
+    if len(typed) != len(rolled):
+        raise IllegalActionError(
+            Sentence("This round has {n} groups of dice: type the hits of each.", n=len(rolled))
+        )
+    trigger = battle.numbers.elephant_trigger
+    for g, (hits, nines) in zip(rolled, typed, strict=True):
+        if not (0 <= hits <= g.dice and 0 <= nines <= g.dice) or (nines and not tramples(g)):
+            raise IllegalActionError(
+                Sentence(
+                    "{count} {unit} dice make 0 to {count} hits (9s and 10s only for elephants).",
+                    count=g.dice,
+                    unit=unit_type(g.unit),
+                )
+            )
+        if tramples(g) and ((g.needed <= trigger and nines > hits) or (g.needed > trigger and hits > nines)):
+            raise IllegalActionError(
+                Sentence(
+                    "Elephants hit on {needed}+: their 9s and 10s and their hits do not agree.",
+                    needed=g.needed,
+                )
+            )
+    return tuple((int(h), int(n)) for h, n in typed)
+
+
 def _losses(
-    battle: Battle, rolled: tuple[Group, ...], split: list[tuple[int, ...]]
+    battle: Battle, rolled: tuple[Group, ...], counted: Sequence[Count]
 ) -> tuple[Battle, dict[str, tuple[Hits, ...]], int]:
     on: dict[tuple[str, str], int] = {}
-    for g, dice in zip(rolled, split, strict=True):
+    for g, (hits, _nines) in zip(rolled, counted, strict=True):
         key = (g.side, g.target)
-        on[key] = on.get(key, 0) + sum(v >= g.needed for v in dice)
+        on[key] = on.get(key, 0) + hits
     city_hits = on.pop(("attacker", CITY), 0)
     after, dealt = battle, {"attacker": [], "defender": []}  # type: Battle, dict[str, list[Hits]]
     for (which, target), hits in on.items():
@@ -147,22 +215,24 @@ def _losses(
     return after, {k: tuple(v) for k, v in dealt.items()}, city_hits
 
 
-def _elephant_triggers(battle: Battle, rolled: tuple[Group, ...], split: list[tuple[int, ...]]) -> Counts:
+def _elephant_triggers(rolled: tuple[Group, ...], counted: Sequence[Count]) -> Counts:
     """Side that must retreat -> how many: a natural 9 or 10 of an elephant, not on raid dice."""
     found: Counts = {}
-    for g, dice in zip(rolled, split, strict=True):
-        if unit_type(g.unit) == "elephant" and g.target != CITY:
-            victim = other(g.side)
-            found[victim] = found.get(victim, 0) + sum(v >= battle.numbers.elephant_trigger for v in dice)
+    for g, (_hits, nines) in zip(rolled, counted, strict=True):
+        if nines:
+            found[other(g.side)] = found.get(other(g.side), 0) + nines
     return found
 
 
-def forced_default(side: Side, count: int, cost: dict[str, int]) -> tuple[Counts, Counts]:
-    """The opponent's choice when none is given: the cheapest units go; a hit cavalry that is
-    chosen cannot retreat and is removed (§14.2)."""
+def forced_default(
+    side: Side, count: int, cost: dict[str, int], first: Sequence[str] = ()
+) -> tuple[Counts, Counts]:
+    """The opponent's choice when none is given: the keys it named `first`, then the cheapest units
+    go; a hit cavalry that is chosen cannot retreat and is removed (§14.2)."""
     retreat: Counts = {}
     removed: Counts = {}
-    order = sorted(side.units, key=lambda k: (cost.get(unit_type(k), 4), k))
+    ranked = {key: at for at, key in enumerate(first)}
+    order = sorted(side.units, key=lambda k: (ranked.get(k, len(ranked)), cost.get(unit_type(k), 4), k))
     for key in order:
         free = min(count, movable(side, key))
         stuck = min(count - free, side.units[key] - movable(side, key))
@@ -172,7 +242,10 @@ def forced_default(side: Side, count: int, cost: dict[str, int]) -> tuple[Counts
 
 
 def _elephant_effect(
-    battle: Battle, triggers: Counts, forced: dict[str, tuple[Counts, Counts]]
+    battle: Battle,
+    triggers: Counts,
+    forced: dict[str, tuple[Counts, Counts]],
+    first: Mapping[str, Sequence[str]],
 ) -> tuple[Battle, dict[str, Counts], dict[str, Counts]]:
     moved: dict[str, Counts] = {}
     removed: dict[str, Counts] = {}
@@ -181,7 +254,9 @@ def _elephant_effect(
         count = min(count, side.count())
         if count == 0:
             continue
-        retreat, gone = forced.get(which) or forced_default(side, count, battle.numbers.costs)
+        retreat, gone = forced.get(which) or forced_default(
+            side, count, battle.numbers.costs, tuple(first.get(which, ()))
+        )
         _check_forced(side, count, retreat, gone)
         for key, n in retreat.items():
             side = take(side, key, n)

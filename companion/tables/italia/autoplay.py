@@ -15,6 +15,8 @@ from companion.games.italia.control import ConfirmMap
 from companion.games.italia.fight import aftermath, over
 from companion.games.italia.game import State, active, queue, turn_ten
 from companion.games.italia.naval import Fleet, Navy, SeaBattle, sea_over
+from companion.games.italia.preview import preview
+from companion.tables.italia.aiming import Aiming
 from companion.tables.italia.autoplay_turn import count, turn_marker
 from companion.tables.italia.desk import Desk, awarded, held, land_zones, scoring_turn_ends
 from companion.ui.autoplay import buttons_by_marker
@@ -145,31 +147,49 @@ def _sea(attacker: str, defender: str) -> SeaBattle:
 
 
 def _target(state: State, nation: str) -> a.OpenBattle | None:
-    """The first zone another nation holds: 3 units attack its 2 (legions for the Romans)."""
+    """The first zone another nation holds: 3 units attack its 2 infantry (legions for the Romans)
+    where an intact city is to be looted; elsewhere 5 attack 2 infantry and an elephant (which makes
+    the attacker name its victims, reading A4)."""
     books = edition("italia")
     zone = next((books.board.zones[z] for z, n in sorted(state.control.items()) if n != nation), None)
     if zone is None:
         return None
     kind = "legion" if nation == "romans" else "infantry"
+    city = state.cities.get(zone.id, "none")
+    looted = city == "intact"
     battle = Battle(
-        Side(nation, {kind: 3}),
-        Side(state.control[zone.id], {"infantry": 2}),
+        Side(nation, {kind: 3 if looted else 5}),
+        Side(state.control[zone.id], {"infantry": 2} | ({} if looted else {"elephant": 1})),
         zone=zone.name,
         terrain=zone.terrain,
-        city=state.cities.get(zone.id, "none"),
+        city=city,
         numbers=books.numbers,
     )
     return a.OpenBattle(battle)
 
 
 def _in_battle(battle: Battle) -> Any:
+    """Every round: the attacker's dice at the elephant while there is one (not the default, the
+    most numerous type), its own first unit type named to go when the elephant forces units out;
+    round 2 after a retreat: the table's own dice typed as hits per group (one hit for the first)."""
     if over(battle):
         return a.CloseBattle()
     attacker = battle.attacker
     if battle.round == 2 and not attacker.tally.retreated and attacker.count() >= 2:
         key = max(sorted(attacker.units), key=lambda k: attacker.units[k])
         return a.Retreat("attacker", {key: 1})
-    return a.RollRound()
+    aiming = Aiming()
+    if battle.defender.units.get("elephant"):
+        for key in attacker.units:
+            aiming.targets[("attacker", key)] = "elephant"
+    aims = {"attacker": aiming.aims(battle, "attacker")}
+    first: dict[str, tuple[str, ...]] = (
+        {"attacker": (min(attacker.units),)} if "attacker" in aiming.faced_by_elephants(battle) else {}
+    )
+    if battle.round == 2:
+        count = len(preview(battle, {**aims, "defender": aiming.aims(battle, "defender")}).groups)
+        return a.RollRound(aims, hits=(1,) + (0,) * (count - 1), first=first)
+    return a.RollRound(aims, first=first)
 
 
 # where the taps go
@@ -196,8 +216,10 @@ def _marker(desk: Desk, page: str, state: State, action: Any) -> tuple[str, ...]
     if isinstance(action, a.Buy):
         steps = [(u, desk.basket.get(u, 0), n) for u, n in action.units.items()]
         return count(*steps) or ("buy",)
-    if isinstance(action, (a.RollRound, a.CloseBattle)):
-        return ("roll",) if isinstance(action, a.RollRound) else ("close",)
+    if isinstance(action, a.RollRound):
+        return _roll_marker(desk, page, state, action)
+    if isinstance(action, a.CloseBattle):
+        return ("close",)
     if isinstance(action, a.Retreat):
         if page == "battle":
             return ("retreat", action.side)
@@ -205,6 +227,28 @@ def _marker(desk: Desk, page: str, state: State, action: Any) -> tuple[str, ...]
             "retreat-go",
         )
     return _turn_marker(desk, page, state, action)
+
+
+def _roll_marker(desk: Desk, page: str, state: State, action: a.RollRound) -> tuple[str, ...] | None:
+    """To the aims and the victims first (the aim page), then the roll or the hits typed per group."""
+    battle, aiming = state.battle, desk.aiming
+    assert battle is not None
+    aims_off = [
+        (w, k) for w, aims in action.aims.items() for k, t, _n in aims if aiming.target(battle, w, k) != t
+    ]
+    victims_off = [w for w, keys in action.first.items() if aiming.victim(battle, w) != keys[0]]
+    if aims_off or victims_off:
+        if page != "aim":
+            return ("aim",) if page == "battle" else ("cancel",)
+        return ("aim", *aims_off[0]) if aims_off else ("victim", victims_off[0])
+    if not action.hits:
+        return ("roll",)
+    if page in ("battle", "aim"):
+        return ("pad",) if page == "battle" else ("cancel",)
+    if not aiming.by_hits:
+        return ("pad-mode",)
+    typed = [(f"h:{at}", (aiming.hits + [0] * (at + 1))[at], n) for at, n in enumerate(action.hits)]
+    return count(*typed) or ("typed",)
 
 
 def _turn_marker(desk: Desk, page: str, state: State, action: Any) -> tuple[str, ...] | None:

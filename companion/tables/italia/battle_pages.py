@@ -13,6 +13,7 @@ from companion.games.italia.battle import attack_cap
 from companion.games.italia.fight import aftermath, over
 from companion.games.italia.odds import TooLarge
 from companion.games.italia.preview import preview
+from companion.games.italia.rounds import CITY, tramples
 from companion.games.italia.tally import movable
 from companion.i18n import _, ngettext
 from companion.tables.italia.canvas import Canvas, Colour, bump, bump_attr, zone_grid
@@ -69,11 +70,15 @@ def zone_picker(canvas: Canvas, desk: Desk, session: Any) -> None:
     zone_grid(canvas, desk, session, lambda zone: desk.pick_zone(session.state, zone))
 
 
+def _aims(desk: Desk, battle: Any) -> dict[str, Any]:
+    return {w: desk.aiming.aims(battle, w) for w in SIDES}
+
+
 def battle_page(canvas: Canvas, desk: Desk, session: Any) -> None:
     state = session.state
     battle = state.battle
     _sides(canvas, battle)
-    shown = preview(battle, elephant_battles=state.elephant_battles)
+    shown = preview(battle, _aims(desk, battle), elephant_battles=state.elephant_battles)
     canvas.gap()
     if battle.round == 1 and shown.cap is not None:
         canvas.line(
@@ -168,6 +173,10 @@ def _last_round(canvas: Canvas, session: Any) -> None:
         label = f"{side_name(which)}: {said}"
         canvas.painter.screen.blit(small.render(label, True, theme.INK), (canvas.area.x, canvas.y + 3))
         x = canvas.area.x + canvas.area.width // 2 - 20
+        typed = [t.hits for t in log.throws if t.side == which and t.typed is not None]
+        if typed:  # the table typed its hits per group: no die to draw
+            said = _("Hits typed: {hits}").format(hits=" + ".join(map(str, typed)))
+            canvas.painter.screen.blit(small.render(said, True, theme.MUTED), (x, canvas.y + 3))
         for throw in log.throws:
             if throw.side != which:
                 continue
@@ -203,10 +212,14 @@ def retreat(canvas: Canvas, desk: Desk, session: Any) -> None:
 
 
 def pad(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """A 10-key pad for the table's own d10s: each natural value in the listed order (0 = 10)."""
+    """A 10-key pad for the table's own d10s: each natural value in the listed order (0 = 10); or a
+    stepper of hits per group (with an elephant group's 9s and 10s, spec 6)."""
     state = session.state
     battle = state.battle
-    shown = preview(battle, elephant_battles=state.elephant_battles)
+    shown = preview(battle, _aims(desk, battle), elephant_battles=state.elephant_battles)
+    if desk.aiming.by_hits:
+        _hits_pad(canvas, desk, shown.groups)
+        return
     wanted = sum(g.dice for g in shown.groups) + pre_dice(battle, state.elephant_battles)
     canvas.line(_("Type each die in this order (0 is 10): {count} dice").format(count=wanted))
     for group in shown.groups:
@@ -222,6 +235,66 @@ def pad(canvas: Canvas, desk: Desk, session: Any) -> None:
         canvas.spots.append(
             Button(rect, str(digit), partial(desk.typed.append, digit or 10), action=("digit", digit))
         )
+
+
+def _hits_pad(canvas: Canvas, desk: Desk, groups: Any) -> None:
+    """One stepper a group, under its side: its hits, 0 to its dice; an elephant group's 9s and 10s
+    below it."""
+    canvas.line(_("Type the hits of each group"))
+    if any(tramples(g) for g in groups):
+        canvas.line(_("Elephants: also how many 9s and 10s (they force units out)."), theme.MUTED, small=True)
+    aiming, heading = desk.aiming, ""
+    for at, group in enumerate(groups):
+        if group.side != heading:
+            heading = group.side
+            canvas.line(side_name(group.side), theme.MUTED, small=True)
+        unit, target = unit_name(group.unit, group.dice), _target_name(group.target)
+        label = f"{group.dice} {unit} > {target}, {group.needed}+"
+        typed = aiming.hits[at] if at < len(aiming.hits) else 0
+        canvas.stepper(label, typed, f"h:{at}", partial(aiming.bump, "hits", at, group.dice))
+        canvas.row_done()
+        if tramples(group):
+            nines = aiming.nines[at] if at < len(aiming.nines) else 0
+            change = partial(aiming.bump, "nines", at, group.dice)
+            canvas.stepper("    " + _("of them 9s and 10s"), nines, f"n:{at}", change)
+            canvas.row_done()
+
+
+def _target_name(target: str) -> str:
+    return _("the city") if target == CITY else unit_name(target, 2)
+
+
+def aim_page(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """Each side's unit types and the enemy type their dice aim at (a tap: the next type, §10.4),
+    then, where elephants roll, which units the side sends out first when their 9s and 10s force
+    some out (reading A4). The defaults are shown: one tap on Roll still goes."""
+    battle, aiming = session.state.battle, desk.aiming
+    canvas.line(_("Tap a target to aim at the next type"), small=True)
+    width = 4 * canvas.target
+    for which in SIDES:
+        canvas.gap(4)
+        canvas.line(f"{side_name(which)}: {nation_name(battle.side(which).nation)}", theme.MUTED, small=True)
+        for key, target, n in aiming.aims(battle, which):
+            tap = partial(aiming.next_target, battle, which, key)
+            label = f"{n} {unit_name(key, n)} " + _("at")
+            _choice(canvas, label, _target_name(target), ("aim", which, key), tap, width)
+    for which in aiming.faced_by_elephants(battle):
+        canvas.gap(4)
+        first = aiming.victim(battle, which)
+        shown = unit_name(first, 2) if first else _("the cheapest")
+        label = _("{nation}: elephants force out first").format(nation=nation_name(battle.side(which).nation))
+        canvas.line(label, small=True)  # on a line of its own: the button takes the row's right
+        _choice(canvas, "", shown, ("victim", which), partial(aiming.next_victim, battle, which), width)
+
+
+def _choice(canvas: Canvas, label: str, value: str, action: Any, tap: Any, width: int) -> None:
+    """A label, and at the row's right a button showing the choice (a tap changes it)."""
+    t, font = canvas.target, canvas.painter.fonts["small"]
+    drawn = font.render(label, True, theme.INK)
+    canvas.painter.screen.blit(drawn, (canvas.area.x, canvas.y + (t - font.get_height()) // 2))
+    rect = pygame.Rect(canvas.area.right - width, canvas.y + 2, width, t - 4)
+    canvas.spots.append(Button(rect, value, tap, action=action))
+    canvas.row_done()
 
 
 def aftermath_page(canvas: Canvas, desk: Desk, session: Any) -> None:

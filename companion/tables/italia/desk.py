@@ -9,16 +9,17 @@ from dataclasses import dataclass, field
 
 from companion.games.italia import actions as a
 from companion.games.italia.actions import Score
-from companion.games.italia.battle import Battle, Side, unit_type
+from companion.games.italia.battle import Battle, Side
 from companion.games.italia.control import ConfirmMap
 from companion.games.italia.edition import Edition, Zone
-from companion.games.italia.fight import fear_needed, over, switch_needed
+from companion.games.italia.fight import over, pre_round_dice
 from companion.games.italia.game import State, active, queue, turn_ten
 from companion.games.italia.naval import Fleet, Navy, SeaBattle, sea_over
 from companion.games.italia.numbers import Numbers
 from companion.games.italia.phases import battle_phase
 from companion.games.italia.scenario import Scenario
 from companion.games.vocabulary import ValueNeeded
+from companion.tables.italia.aiming import Aiming
 
 SIDES = ("attacker", "defender")
 REGIONS = ("north", "south", "sicily", "sardinia", "corsica", "africa", "borderland")
@@ -68,18 +69,7 @@ def awarded(state: State, nation: str, source: str) -> bool:
 
 def pre_dice(battle: Battle, elephant_battles: int) -> int:
     """Dice rolled before the first round (elephant fear, Foederati switching, §13.3, §14.1)."""
-    if battle.round != 1:
-        return 0
-    count = 0
-    fear = fear_needed(battle, elephant_battles)
-    if fear:
-        side = battle.side(fear[0])
-        count += sum(n for k, n in side.units.items() if unit_type(k) != "consular")
-    switch = switch_needed(battle)
-    if switch:
-        side = battle.side(switch[0])
-        count += sum(n for k, n in side.units.items() if unit_type(k) == "foederati")
-    return count
+    return pre_round_dice(battle, elephant_battles)
 
 
 @dataclass
@@ -199,6 +189,7 @@ class Desk:
         self.retreat_side = "attacker"
         self.retreat: dict[str, int] = {}
         self.typed: list[int] = []
+        self.aiming = Aiming()  # the battle's aims, elephant victims and typed hits (aiming.py)
         self.changes: dict[str, tuple[str, str]] = {}
         self.city_mode = False
         self.points: dict[str, int] = {}
@@ -225,6 +216,8 @@ class Desk:
             self._spent, self.basket, self.city_buys = spent, {}, {}
         if state.battle is not self._battle:  # a round, a retreat played: back to the battle's page
             self._battle, self.sub, self.typed, self.retreat = state.battle, "", [], {}
+            if state.battle is not None:
+                self.aiming.follow(state.battle)
 
     def nation(self, state: State) -> str | None:
         return active(self.scenario, state)

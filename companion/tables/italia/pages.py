@@ -12,6 +12,7 @@ from companion.i18n import _
 from companion.tables.italia import turn_pages
 from companion.tables.italia.battle_pages import (
     aftermath_page,
+    aim_page,
     battle_page,
     pad,
     retreat,
@@ -64,6 +65,7 @@ def draw(
         "battle": battle_page,
         "retreat": retreat,
         "pad": pad,
+        "aim": aim_page,
         "aftermath": aftermath_page,
         "map": map_page,
         "end": map_page,

@@ -16,7 +16,7 @@ from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
 from companion.tables.italia import turn_panel
-from companion.tables.italia.desk import Desk
+from companion.tables.italia.desk import Desk, pre_dice
 from companion.tables.italia.words import city_name, nation_name, source_name, terrain_name, unit_name
 from companion.ui.panel import UNDO
 
@@ -40,6 +40,7 @@ def entries(desk: Desk, page: str, state: State, can_undo: bool) -> list[Entry]:
         "battle": _battle,
         "retreat": _retreat,
         "pad": _pad,
+        "aim": _aim,
         "aftermath": _aftermath,
         "map": _map,
         "end": _end,
@@ -58,6 +59,7 @@ ENTERING = (
     "zones",
     "retreat",
     "pad",
+    "aim",
     "map",
     "subjects",
     "leader",
@@ -170,9 +172,11 @@ def _battle(desk: Desk, state: State) -> list[Entry]:
     battle = state.battle
     assert battle is not None
     found: list[Entry] = [
-        (_("Roll the round"), ("roll",), lambda: Play(a.RollRound())),
+        (_("Roll the round"), ("roll",), lambda: Play(desk.aiming.roll(battle))),
         (_("Type the dice"), ("pad",), partial(_sub, desk, "pad")),
     ]
+    if battle.mode == "normal":
+        found.append((_("Aim the dice"), ("aim",), partial(_sub, desk, "aim")))
     found += _conversions(desk, state)
     if battle.round > 1 and battle.mode == "normal":
         found += [
@@ -211,9 +215,9 @@ def _retreat(desk: Desk, state: State) -> list[Entry]:
     ]
 
 
-def _typed(desk: Desk) -> Intent:
-    values = tuple(desk.typed)
-    return Play(a.RollRound(values=values))
+def _typed(desk: Desk, state: State) -> Intent:
+    assert state.battle is not None
+    return Play(desk.aiming.typed(state.battle, tuple(desk.typed)))
 
 
 def _delete(desk: Desk) -> None:
@@ -222,10 +226,30 @@ def _delete(desk: Desk) -> None:
 
 
 def _pad(desk: Desk, state: State) -> list[Entry]:
+    battle = state.battle
+    assert battle is not None
+    by_hits = desk.aiming.by_hits
+    mode = _("Type: each die") if by_hits else _("Type: hits per group")
+    found: list[Entry] = [(_("Cancel"), ("cancel",), partial(_sub, desk, ""))]
+    if not pre_dice(battle, state.elephant_battles):  # fear and switching: each die, one by one
+        found.append((mode, ("pad-mode",), partial(_flip_pad, desk)))
+    if not by_hits:
+        found.append((_("Delete"), ("delete",), partial(_delete, desk)))
+    label = _("Play these hits") if by_hits else _("Play these dice")
+    found.append((label, ("typed",), partial(_typed, desk, state)))
+    return found
+
+
+def _flip_pad(desk: Desk) -> None:
+    desk.aiming.by_hits, desk.typed = not desk.aiming.by_hits, []
+
+
+def _aim(desk: Desk, state: State) -> list[Entry]:
+    battle = state.battle
+    assert battle is not None
     return [
-        (_("Cancel"), ("cancel",), partial(_sub, desk, "")),
-        (_("Delete"), ("delete",), partial(_delete, desk)),
-        (_("Play these dice"), ("typed",), partial(_typed, desk)),
+        (_("Back"), ("cancel",), partial(_sub, desk, "")),
+        (_("Roll the round"), ("roll",), lambda: Play(desk.aiming.roll(battle))),
     ]
 
 

@@ -19,14 +19,23 @@ GAME = "italia"
 SHOWN_ONE_BY_ONE = 6  # a round of up to this many dice shows each die on the box (spec 6)
 
 
-def round_faces(log: RoundLog) -> list[Any]:
-    """Each die (a d10's 10 is its "0"), then the attacker's hits, a blank, the defender's hits;
-    a bigger round shows only the two totals (spec 6)."""
+TUMBLE_MS, HOLD_MS = 800, 600  # a die's tumble before it lands, and how long a landed face stays
+
+
+def round_faces(log: RoundLog, rolled: bool = True) -> list[Any]:
+    """The die's script for a round (spec 6): each die the companion rolled tumbles and lands in turn
+    (a d10's 10 is its "0"), then the attacker's hits, a blank, the defender's hits, each held a
+    moment, the last staying; a bigger round one tumble, landing on the attacker's hits; the table's
+    own dice typed (values or hits per group) the totals only, no tumble."""
+    from hardware.die_script import Beat
     from hardware.faces import BLANK, number
 
     values = [v for throw in log.throws for v in throw.values]
-    each = [number(v % 10) for v in values] if len(values) <= SHOWN_ONE_BY_ONE else []
-    return each + [number(hits(log, "attacker")), BLANK, number(hits(log, "defender"))]
+    each = rolled and len(values) <= SHOWN_ONE_BY_ONE
+    dice = [Beat(number(v % 10), HOLD_MS, TUMBLE_MS) for v in values] if each else []
+    tumble = TUMBLE_MS if rolled and not each else 0
+    totals = [Beat(number(hits(log, "attacker")), HOLD_MS, tumble), Beat(BLANK, HOLD_MS)]
+    return [*dice, *totals, number(hits(log, "defender"))]
 
 
 def hits(log: RoundLog, which: str) -> int:
@@ -71,7 +80,8 @@ class ItaliaTable:
         end of the game."""
         state = game.state
         if isinstance(action, a.RollRound) and state.ledger.rounds:
-            return Outputs(faces=round_faces(state.ledger.rounds[-1]))
+            rolled = not action.values and not action.hits  # the table's own dice: no box roll
+            return Outputs(faces=round_faces(state.ledger.rounds[-1], rolled))
         from companion.tickets import italia as tickets
 
         if isinstance(action, a.CloseBattle):

@@ -43,6 +43,7 @@ def page_title(page: str) -> str:
         "battle": _("Battle"),
         "retreat": _("Retreat"),
         "pad": _("The table's dice"),
+        "aim": _("Battle: aim the dice"),
         "aftermath": _("Battle over"),
         "map": _("Control map"),
         "end": _("Control map confirmed"),

@@ -50,7 +50,7 @@ def check(fought: Fought) -> None:
         for g in report.groups:
             assert 2 <= g.needed <= 10
         for which in ("attacker", "defender"):
-            dice = sum(len(v) for g, v in zip(report.groups, report.values, strict=True) if g.side == which)
+            dice = sum(g.dice for g in report.groups if g.side == which)
             city = report.city_hits if which == "attacker" else 0
             assert report.dealt(which) + city <= dice
             assert all(h.flipped + h.eliminated + h.wasted == h.hits for h in report.hits[which])
