@@ -369,7 +369,12 @@ def test_a_concession_is_asked_twice(app):
     assert app.session.state.phase == "turn"  # one tap (a slip) ends nothing
     assert "Tap again: Sardinians concede" in words(app)
     tap(app, ("concede", "sardinia"))
-    assert app.session.state.winner == "austria" and "Winner: Austrians (Sardinians conceded)." in words(app)
+    assert app.session.state.winner == "austria" and "Winner: Austrians (Sardinia conceded)." in words(app)
+    i18n.use("it")
+    try:  # how the game ended is the engine's sentence, said in the table's language
+        assert "Vincono: Austriaci (la Sardegna: resa)." in words(app)
+    finally:
+        i18n.use("en")
 
 
 def test_the_start_screen_offers_every_scenario_of_the_engine_without_loading_it():

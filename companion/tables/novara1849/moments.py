@@ -13,14 +13,13 @@ from companion.games.novara1849 import actions as a
 from companion.games.novara1849.night import CHECKED
 from companion.games.novara1849.state import HIGHER_COMMANDERS, SIXTH, State
 from companion.games.novara1849.victory import CITIES_3, CITIES_6, CP_DIFFERENCE, SCENARIO_VICTORY
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, translate
 from companion.tables.base import Entry, Play, Undo
 from companion.tables.novara1849.draft import KINDS, Draft, cycle
 from companion.tables.novara1849.sheet import Cell, Sheet
 from companion.tables.novara1849.texts import (
     chit_label,
     first_upper,
-    how_text,
     kind_names,
     player_name,
     side_adjective,
@@ -365,7 +364,7 @@ def ledger(moment: Moment, draft: Draft, state: State, game: Any) -> None:
     sheet, book = moment.sheet, state.ledger
     if state.winner:
         sheet.say(
-            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=how_text(state.how)),
+            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=translate(state.how)),
             theme.ALERT,
         )
     for side in ("austria", "sardinia"):
