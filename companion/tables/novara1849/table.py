@@ -4,7 +4,7 @@ novara1849; a backup at the end of a turn)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,16 +22,25 @@ GAME = "novara1849"
 @dataclass
 class NovaraTable:
     game_id: str = GAME
+    # what the screen's Roll button plays now (set by the view: a combat, a charge or a bombardment is
+    # put together on screen, not in the state); None: no screen, only a due attrition die is thrown
+    screen_roll: Callable[[], Intent | None] | None = None
 
     def prepare(self) -> None:
         return None
 
     def button(self, name: str, state: State) -> Intent | None:
-        """Back is Undo; Next draws the next chit, or ends the turn once the cup is empty."""
+        """Back is Undo; Next draws the next chit, or ends the turn once the cup is empty; the die box's
+        button ("die") and the table's Roll throw the roll waited for, as the screen's Roll does, and
+        mean nothing while none is."""
         if name == "back":
             return Undo()
         if name == "next" and state.phase == "draw" and not state.pending and not retreat_due(state):
             return Play(a.Draw() if state.cup else a.EndTurn())
+        if name in ("die", "roll"):
+            if self.screen_roll is not None:
+                return self.screen_roll()
+            return Play(a.RollAttrition()) if attrition_due(state) else None
         return None
 
     def card_seen(self, card: CardSeen, moment: Moment) -> tuple[bool, Intent | None]:
@@ -74,6 +83,13 @@ class NovaraTable:
 
     def look_ahead_key(self, state: State) -> object:
         return None
+
+
+def attrition_due(state: State) -> bool:
+    """A forced march's or a general retreat's attrition die is waited for."""
+    active = state.active
+    forced = state.phase == "activation" and active is not None and bool(active.attrition_due)
+    return state.pending is None and (retreat_due(state) or forced)
 
 
 def action_name(kind: str) -> str:

@@ -12,7 +12,7 @@ from companion import i18n
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.turns import retreat_due
 from companion.i18n import _
-from companion.tables.base import Intent, StillBoard
+from companion.tables.base import Intent, Play, StillBoard
 from companion.tables.novara1849 import fights, moments
 from companion.tables.novara1849.draft import Draft
 from companion.tables.novara1849.moments import Moment
@@ -138,6 +138,19 @@ class NovaraView(StillBoard):
 
         moment.entry(_("New unit"), ("units",), units)
         moment.entry(_("Ledger"), ("ledger",), moments.local(lambda: setattr(draft, "mode", "ledger")))
+
+    def roll(self, session: Any) -> Intent | None:
+        """What the die box's button does (spec 6, step 3): the screen's Roll, tapped; an attrition die
+        that is due, thrown even while the screen shows something else; nothing when no roll is waited
+        for, or when the table types its own dice."""
+        from companion.tables.novara1849.table import attrition_due
+
+        found = [tap for _label, marker, tap in self.build(session).entries if marker == ("roll",)]
+        if found:
+            return found[0]()
+        if not self.table_dice and attrition_due(session.state):
+            return Play(a.RollAttrition())
+        return None
 
     # the game screen's questions
 
