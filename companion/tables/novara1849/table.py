@@ -116,5 +116,10 @@ def action_name(kind: str) -> str:
         "end-turn": _("end of turn"),
         "concede": _("concession"),
         "command-factor": _("Command Factor"),
+        "reinforce": _("reinforcements"),
+        "novara-setup": _("starting losses"),
+        "hide": _("hidden display"),
+        "move-dummies": _("dummies moved"),
+        "reveal": _("box revealed"),
     }
     return names.get(kind, kind)
