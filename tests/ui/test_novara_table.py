@@ -173,6 +173,7 @@ def test_the_start_screen_offers_the_game_and_opens_on_the_turn_track(service):
             "Fog of war: none",
             "Fog of war: dummy markers",
             "6th Division: not in play",
+            "Idle die: blank",
         ):
             app.tap(next(b for b in app.buttons if b.label == label).rect.center)
             app.draw()
@@ -185,6 +186,7 @@ def test_the_start_screen_offers_the_game_and_opens_on_the_turn_track(service):
         assert dict(options.command_factors) == {"radetzky": 2} and options.fog == "hidden"
         assert options.sixth_division
         app.draw()
+        assert app.session.table.ambient  # the die shows the chits left between activations
         assert "Turn 5: what does the turn track show?" in words(app)  # Mortara begins on turn 5
     finally:
         app.close()

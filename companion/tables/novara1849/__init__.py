@@ -56,6 +56,7 @@ def new_view(session: Any, height: int, target: int, choices: Any, colours: list
     table = getattr(session, "table", None)
     if isinstance(table, NovaraTable):  # the die box's button throws what the screen's Roll would
         table.screen_roll = partial(view.roll, session)
+        table.ambient = getattr(choices, "idle_cup", False)
     return view
 
 

@@ -34,6 +34,7 @@ class Choices:
         self.scenario = "campaign"
         self.table_dice = False  # the table throws its own dice and types them
         self.table_cup = False  # the table draws from its own cup and taps the chit pulled
+        self.idle_cup = False  # spec 6's ambient face: the die shows the chits left between activations
         self.factors = {"radetzky": 0, "chrzanowski": 0}
         self.fog = (
             ""  # Fog of War, at most one of the two: "", "dummies" or "hidden" (the Hidden Forces Display)
@@ -65,6 +66,7 @@ class Choices:
                 [
                     (self.dice_label(), False, self._switch_dice),
                     (self.cup_label(), False, self._switch_cup),
+                    (self.idle_label(), self.idle_cup, self._switch_idle),
                 ],
             ),
             (
@@ -85,6 +87,12 @@ class Choices:
 
     def cup_label(self) -> str:
         return _("Cup: the table's") if self.table_cup else _("Cup: the companion's")
+
+    def idle_label(self) -> str:
+        return _("Idle die: chits in the cup") if self.idle_cup else _("Idle die: blank")
+
+    def _switch_idle(self) -> None:
+        self.idle_cup = not self.idle_cup
 
     def fog_label(self) -> str:
         return {

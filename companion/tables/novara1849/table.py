@@ -25,6 +25,7 @@ class NovaraTable:
     # what the screen's Roll button plays now (set by the view: a combat, a charge or a bombardment is
     # put together on screen, not in the state); None: no screen, only a due attrition die is thrown
     screen_roll: Callable[[], Intent | None] | None = None
+    ambient: bool = False  # the die shows the chits left in the cup between activations (a start choice)
 
     def prepare(self) -> None:
         return None
@@ -56,7 +57,7 @@ class NovaraTable:
         from companion.tickets.novara1849 import tickets_after
 
         checkpoint = isinstance(action, a.EndTurn) or game.state.phase == "over"
-        faces = box_script(before, action, game)
+        faces = box_script(before, action, game, self.ambient)
         return Outputs(tickets=tickets_after(game), faces=faces, checkpoint=checkpoint)
 
     def wants_cards(self, state: State) -> bool:
