@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import queue
 import time
-from collections.abc import Callable
 
 import pytest
 
@@ -31,14 +30,8 @@ from hardware.die import SerialDie  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
 from hardware.sim.printer import SimPrinter  # noqa: E402
+from tests.companion.test_novara_die_box import until  # noqa: E402
 from tests.games.novara1849.helpers import activation  # noqa: E402
-
-
-def until(condition: Callable[[], bool], timeout_s: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < deadline, "it never came"
-        time.sleep(0.01)
 
 
 @pytest.fixture
