@@ -49,6 +49,7 @@ def open_devices(
     printer, tray = _printer(config, ticket_dir, drawing)
     service = PrintService(printer, state_dir / PRINT_QUEUE, retry_s=retry_s)
     die = _die(config)
+    die.on_button(die_button(press))
     opened = OpenDevices(
         Devices(die, service, _camera(config)), tray, closers=[drawing.close, service.close, die.close]
     )
@@ -63,6 +64,18 @@ def open_devices(
                 "The table buttons cannot be opened ({error}).", error=f"{exc.__class__.__name__}: {exc}"
             )
     return opened
+
+
+def die_button(press: Callable[[str], None]) -> Callable[[str], None]:
+    """The die box's button as a table button named "die" (spec 6: a press throws the roll waited
+    for): each game's table says what it means, like the other table buttons. A long press means
+    nothing yet."""
+
+    def listener(kind: str) -> None:
+        if kind == "press":
+            press("die")
+
+    return listener
 
 
 def _printer(config: Config, ticket_dir: Path | None, drawing: Any) -> tuple[Any, list[Any] | None]:

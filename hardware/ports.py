@@ -57,6 +57,10 @@ class DeskDie(Die, Protocol):
 
     def rows(self) -> Sequence[int]: ...
 
+    def press(self, kind: str = "press") -> None:
+        """Its button pressed (a click on its lights): the listeners hear it as the box's."""
+        ...
+
 
 class DeskCamera(CardReader, Protocol):
     """Desk mode's simulated camera: a card dragged to the lens on screen is put under it."""

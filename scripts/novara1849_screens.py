@@ -2,7 +2,7 @@
 novara1849.autoplay) tap through two turns (with the Fog of War's dummy markers, whose reminders the
 hand-over and the losses show) and each screen is taken as a player meets it, filled in, just before the
 tap that plays it (Radetzky's Command Factor typed in on turn 2: "factor"); then the table's own cup and
-dice, the ledger and the victory.
+dice, the ledger and the victory; the Hidden Forces Display and the 6th Division variant.
 Saved as docs/screenshots/novara1849-<screen>[-it].png."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ def novara_screens(suffix: str, shoot: Shoot, size: tuple[int, int]) -> None:
             _start(shoot, size, suffix)
             _companion_cup(shoot, size, suffix, service)
             _table_cup(shoot, size, suffix, service)
+            _optional_rules(shoot, size, suffix, service)
         finally:
             service.close()
 
@@ -52,8 +53,15 @@ def _start(shoot: Shoot, size: tuple[int, int], suffix: str) -> None:
         app.close()
 
 
-def _app(size: tuple[int, int], service: PrintService, choices: Choices | None = None, fog: str = "") -> App:
-    options = scenario("campaign", seed=3, fog=fog)
+def _app(
+    size: tuple[int, int],
+    service: PrintService,
+    choices: Choices | None = None,
+    fog: str = "",
+    name: str = "campaign",
+    sixth_division: bool = False,
+) -> App:
+    options = scenario(name, seed=3, fog=fog, sixth_division=sixth_division)
     session = Session(Game(edition("novara1849"), options), Devices(SimDie(), service))
     chosen = {"novara1849": choices or Choices()}
     session.die_player.pace = 0  # the die rests on each script's last face at once: the same pictures
@@ -107,6 +115,37 @@ def _table_cup(shoot: Shoot, size: tuple[int, int], suffix: str, service: PrintS
         shoot(app, f"novara1849-chits{suffix}")
     finally:
         app.close()
+
+
+def _optional_rules(shoot: Shoot, size: tuple[int, int], suffix: str, service: PrintService) -> None:
+    """The Hidden Forces Display (handed over, then its owner filling box A; a chit moving two dummies)
+    in the campaign, and the 6th Division entering in Mortara (turn 5)."""
+    for options, until in (({"fog": "hidden"}, 2), ({"name": "mortara", "sixth_division": True}, 5)):
+        app, rng, taken = _app(size, service, **options), random.Random(3), set()  # type: ignore[arg-type]
+        try:
+            while app.session.state.turn <= until:
+                action = bot(app.session.state, rng)
+                decisions = len(app.session.game.records)
+                while len(app.session.game.records) == decisions:
+                    markers = autoplay._markers(app.game.view.draft, app.session.state, action)
+                    name = _optional_screen(markers)
+                    if name and name not in taken:
+                        taken.add(name)
+                        shoot(app, f"novara1849-{name}{suffix}")
+                    app.tap(autoplay.next_tap(app, action))  # type: ignore[arg-type]
+                    app.draw()
+        finally:
+            app.close()
+
+
+def _optional_screen(markers: list[object]) -> str:
+    head = markers[0] if markers else None
+    if isinstance(head, tuple) and head[:1] == ("hand-display",):
+        return "display-handover"
+    named = {("dummies",): "dummies", ("sixth",): "sixth"}
+    if isinstance(head, tuple) and head[:1] == ("hide",):
+        return "display"
+    return named.get(head, "") if isinstance(head, tuple) else ""
 
 
 def _tap(app: App, marker: object) -> None:

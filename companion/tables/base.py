@@ -57,6 +57,12 @@ Tap = Callable[[], "Intent | None"]  # a button's tap: an intent for the session
 Entry = tuple[str, object, Tap]  # a button: its label, its marker (autoplay finds buttons by it), its tap
 
 
+def tap_first(entries: Sequence[Entry], wanted: Callable[[object], bool]) -> Intent | None:
+    """Tap the first of these buttons whose marker is wanted (a table button pressed for a screen's
+    button: the die box's, which throws what the screen's Roll would); None when none is there."""
+    return next((tap() for _label, marker, tap in entries if wanted(marker)), None)
+
+
 class CardSeen(Protocol):
     """A card the camera confirmed (hardware.registry.Card): its game, its deck, its id and its
     number in the deck (Zone card 7 is number 7), as the game's card registry names them."""

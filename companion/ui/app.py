@@ -25,6 +25,7 @@ KEYS = {
     "n": "next",
     "r": "roll",
 }  # desk mode: keys for the table's buttons
+DIE_KEY = "d"  # desk mode: the simulated die box's button (a click on its lights too)
 
 
 class App:
@@ -149,6 +150,8 @@ class App:
             self.game.release(event.pos)
         elif event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self.lobby.typing(event):
             pass  # a name typed on the desk's keyboard
+        elif event.type == pygame.KEYDOWN and pygame.key.name(event.key) == DIE_KEY and self.game is not None:
+            self.game.press_die()  # its listener puts "die" among the table's buttons (companion.devices)
         elif event.type == pygame.KEYDOWN and pygame.key.name(event.key) in KEYS:
             self.press(KEYS[pygame.key.name(event.key)])  # desk mode: the keyboard stands in for the buttons
         elif event.type == pygame.QUIT:

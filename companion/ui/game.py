@@ -102,6 +102,8 @@ class GameScreen:
         if self.showing_ticket:  # any tap puts the ticket away
             self.showing_ticket = False
             return
+        if self._die_rect().collidepoint(position) and self.press_die():
+            return
         for button in self.buttons:
             if button.hit(position):
                 if isinstance(button.action, tuple) and button.action[:1] == (HOLD,):
@@ -287,8 +289,7 @@ class GameScreen:
         """The printer's line along the panel's foot; in desk mode the die's 8x8 pixels too, in the
         board's bottom right corner (beside the board, as the box would be)."""
         desk = self.session.devices.desk_die
-        board = self.view.board_rect
-        x, y = board.right - 30 - (self.target + 4 if self.menu is not None else 0), board.bottom - 28
+        x, y = self._die_rect().topleft
         if desk is not None:  # desk mode: the box's 8x8 LEDs
             for r, bits in enumerate(desk.rows()):
                 for c in range(8):
@@ -310,6 +311,21 @@ class GameScreen:
             self.buttons.append(button)
             return
         self.painter.wrapped(text, rect.inflate(-12, 0), rect.y + 4, theme.MUTED)
+
+    def _die_rect(self) -> pygame.Rect:
+        """Where desk mode draws the box's 8x8 lights (3 px each): a click on them presses its button."""
+        board = self.view.board_rect
+        x = board.right - 30 - (self.target + 4 if self.menu is not None else 0)
+        return pygame.Rect(x, board.bottom - 28, 24, 24)
+
+    def press_die(self) -> bool:
+        """Desk mode: the simulated box's button pressed (a click on its lights, or the D key); False
+        where no simulated die is drawn."""
+        desk = self.session.devices.desk_die
+        if desk is None:
+            return False
+        desk.press()
+        return True
 
     def _menu_button(self) -> Button:
         """The menu's button, in the board's bottom right corner (the die's lights beside it)."""

@@ -10,7 +10,16 @@ from collections.abc import Callable
 
 import pytest
 
-from companion.games.novara1849 import Activate, ApplyLosses, Charge, Fight, RollAttrition
+from companion.games.novara1849 import (
+    Activate,
+    ApplyLosses,
+    Charge,
+    Draw,
+    EndActivation,
+    Fight,
+    Pass,
+    RollAttrition,
+)
 from companion.session import Devices, Session
 from companion.tables.base import ShowDie
 from firmware_bridge.fakebox import FakeBox
@@ -122,3 +131,19 @@ def test_a_die_waited_for_by_the_screen_shows_the_question_mark_and_back_clears_
     session.perform(ShowDie((QUESTION,)))  # what the Combat, Charge and Bombard buttons send
     session.perform(ShowDie((BLANK,)))  # and Back from them
     until(lambda: heard(box, start) == ["question", "blank"])
+
+
+def test_between_activations_the_box_shows_the_chits_left_only_when_chosen(box, on_box):
+    """Spec 6's ambient face (optional; off by default): number-<chits left in the cup>."""
+    session = on_box(activation("S-4", "sardinia"))
+    start = len(box.heard)
+    assert session.do(EndActivation())
+    time.sleep(0.2)
+    assert heard(box, start) == [] and session.state.cup  # off by default: the box keeps its face
+    session.table.ambient = True  # the start screen's "Idle die: chits in the cup"
+    left = len(session.state.cup)
+    assert session.do(Draw())
+    time.sleep(0.2)
+    assert heard(box, start) == []  # a chit drawn: its owner decides, no longer between activations
+    assert session.do(Pass())
+    until(lambda: heard(box, start) == [f"number-{left - 1}"])

@@ -268,7 +268,7 @@ def test_the_chronicle_tells_how_the_game_ended_and_its_bloodiest_combats() -> N
     g.play(Concede("austria"))
     ticket = chronicle_ticket(g)
     said = lines(ticket)
-    assert "SARDINIA WINS" in said and "austria conceded" in said
+    assert "SARDINIA WINS" in said and "Austria conceded" in said
     assert "enemy steps lost |   0    1" in said and "cities worth 6 |   0    6" in said
     assert "S holds Novara" in said and "turn 2 S-4 | 1 steps" in said
     assert "most active: S-4 | 1x" in said and fits(ticket)

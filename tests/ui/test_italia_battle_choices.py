@@ -61,6 +61,23 @@ def test_the_aims_and_the_victims_chosen_on_the_page_are_what_the_round_plays(ap
     assert app.session.devices.die.face.name.startswith("number-")
 
 
+def test_the_table_buttons_and_the_die_box_throw_what_the_screens_roll_would(app):
+    """The die box's button ("die", fed in by companion.devices) and the table's Roll play the round
+    with the aims chosen on screen; with the table typing its dice, or no battle, they do nothing."""
+    _tap(app, ("aim",))
+    _tap(app, ("aim", "attacker", "infantry"))
+    _tap(app, ("cancel",))  # back to the battle page, the aims kept
+    app.presses.put("die")
+    app.frame()
+    record = app.session.game.records[-1]
+    assert record.action.aims == {"attacker": (("elephant", "legion", 1), ("infantry", "infantry", 2))}
+    rounds = len(app.session.game.records)
+    _tap(app, ("pad",))  # the table types its own dice: the box's button means nothing
+    app.presses.put("die")
+    app.frame()
+    assert len(app.session.game.records) == rounds and app.session.message == ""
+
+
 def test_one_tap_on_roll_plays_the_defaults(app):
     _tap(app, ("roll",))
     assert app.session.game.records[-1].action == RollRound()

@@ -417,6 +417,49 @@ def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path
             opened.close()
 
 
+def test_the_box_button_throws_a_declared_clash_with_the_companions_die_and_nothing_else(tmp_path):
+    """Spec 6 of the Road to Novara's kind here too: a press on the die box's button (the real pty link
+    to the fake firmware) plays the declared Clash as the screen's button would, the companion's die
+    thrown; before the Clash is declared, and when the table types its own die, a press does nothing."""
+    config = configuration.parse(f'[die]\nport = "{tmp_path / "companion-die"}"\n', "config.toml")
+    presses: queue.Queue[str] = queue.Queue()
+    with FakeBox(tmp_path / "companion-die") as box:
+        opened = open_devices(config, tmp_path, presses.put, retry_s=0.05)
+        game = Game(edition(GAME), Options(seed=3))
+        app = App(Session(game, opened.devices), headless=True, presses=presses)
+        app.animate = False
+
+        def pressed() -> None:
+            box.press()
+            wait_until(lambda: not presses.empty())
+            app.frame()
+
+        try:
+            wait_until(lambda: opened.devices.die.online)
+            first_card(
+                game, (("genova", "aut_hidden", 2), ("genova", "rsi", 2)), ["aut", "ger", "rsi", "cln"]
+            )
+            app.draw()
+            tap(app, ("choice", "op"))
+            tap(app, ("op", "clash"))
+            tap(app, ("area", "genova"))
+            records = len(game.records)
+            pressed()  # not declared yet: the press means nothing
+            assert len(game.records) == records and app.session.message == ""
+            tap(app, a.ClashDie("genova"))
+            tap(app, ("die", 4))  # the table's own die chosen: a press still means nothing
+            pressed()
+            assert game.state.die_pending == "genova"
+            tap(app, ("die", 0))  # the companion's die
+            pressed()
+            played = game.records[-1]
+            assert isinstance(played.action, a.Op) and played.action.op == "clash"
+            assert len(played.drawn) == 1 and game.state.die_pending == ""
+        finally:
+            app.close()
+            opened.close()
+
+
 def test_the_operation_builder_enters_picks_a_special_activity_mid_way_and_sabotages_target(service):
     app = open_app(service)
     try:

@@ -35,10 +35,15 @@ def service(tmp_path):
 
 
 def novara_app(
-    service, size=(800, 480), choices: Choices | None = None, seed: int = 3, **options: object
+    service,
+    size=(800, 480),
+    choices: Choices | None = None,
+    seed: int = 3,
+    name: str = "campaign",
+    **options: object,
 ) -> App:
     session = Session(
-        Game(edition("novara1849"), scenario("campaign", seed=seed, **options)), Devices(SimDie(), service)
+        Game(edition("novara1849"), scenario(name, seed=seed, **options)), Devices(SimDie(), service)
     )
     app = App(session, size, headless=True, choices={"novara1849": choices or Choices()})
     app.animate = False
@@ -160,7 +165,16 @@ def test_the_start_screen_offers_the_game_and_opens_on_the_turn_track(service):
         assert {"Campaign", "Sforzesca", "Mortara", "Novara", "Ramorino"} <= set(labels)
         assert {"Dice: the LED die", "Cup: the companion's", "Radetzky: ?", "Chrzanowski: ?"} <= set(labels)
         assert "Fog of war: none" in labels
-        for label in ("Mortara", "Radetzky: ?", "Radetzky: 1", "Fog of war: none"):
+        assert "6th Division: not in play" in labels
+        for label in (
+            "Mortara",
+            "Radetzky: ?",
+            "Radetzky: 1",
+            "Fog of war: none",
+            "Fog of war: dummy markers",
+            "6th Division: not in play",
+            "Idle die: blank",
+        ):
             app.tap(next(b for b in app.buttons if b.label == label).rect.center)
             app.draw()
         app.tap(next(b for b in app.buttons if b.label == "New game").rect.center)
@@ -169,8 +183,10 @@ def test_the_start_screen_offers_the_game_and_opens_on_the_turn_track(service):
         assert opened and opened[0][0] == "novara1849"
         options = opened[0][1]
         assert options.scenario == "mortara" and options.points == (2, 2) and options.first_turn == 5
-        assert dict(options.command_factors) == {"radetzky": 2} and options.fog == "dummies"
+        assert dict(options.command_factors) == {"radetzky": 2} and options.fog == "hidden"
+        assert options.sixth_division
         app.draw()
+        assert app.session.table.ambient  # the die shows the chits left between activations
         assert "Turn 5: what does the turn track show?" in words(app)  # Mortara begins on turn 5
     finally:
         app.close()
@@ -369,7 +385,12 @@ def test_a_concession_is_asked_twice(app):
     assert app.session.state.phase == "turn"  # one tap (a slip) ends nothing
     assert "Tap again: Sardinians concede" in words(app)
     tap(app, ("concede", "sardinia"))
-    assert app.session.state.winner == "austria" and "Winner: Austrians (Sardinians conceded)." in words(app)
+    assert app.session.state.winner == "austria" and "Winner: Austrians (Sardinia conceded)." in words(app)
+    i18n.use("it")
+    try:  # how the game ended is the engine's sentence, said in the table's language
+        assert "Vincono: Austriaci (la Sardegna: resa)." in words(app)
+    finally:
+        i18n.use("en")
 
 
 def test_the_start_screen_offers_every_scenario_of_the_engine_without_loading_it():
@@ -495,5 +516,61 @@ def test_the_dummy_markers_are_reminded_at_each_turn_and_never_take_losses(servi
         play_until(app, lambda s: s.pending is not None and bool(s.pending.due))
         assert "Dummy markers cannot absorb losses: only real units take steps." in words(app)
         assert app.session.state.fog == "dummies"
+    finally:
+        app.close()
+
+
+def test_the_hidden_display_is_filled_moved_and_revealed_by_taps_alone(service):
+    """Fog of war, the Hidden Forces Display (R-34, R-35): each side hides a unit on the first turn, a
+    chit moves two dummies on the second, and every box is revealed, all through the screen's buttons."""
+    app = novara_app(service, fog="hidden")
+    try:
+        stats = app.autoplay(rounds=2, seed=3)
+        assert stats.direct == 0
+        played = kinds(app)
+        assert played.count("hide") == 2 and "move-dummies" in played and played.count("reveal") == 2
+        assert not any(app.session.state.hidden.values())  # every box revealed: its units on the map
+    finally:
+        app.close()
+
+
+def test_a_hidden_display_is_shown_only_to_its_owner_after_the_hand_over(service):
+    app = novara_app(service, fog="hidden")
+    try:
+        play_until(app, lambda s: bool(s.hidden.get("austria")))
+        (unit,) = app.session.state.hidden["austria"]["A"]
+        assert f"A: {unit}" in words(app)  # the Austrian player, who just filled it, sees it
+        tap(app, ("back",))  # Done: hidden again
+        assert unit not in words(app)
+        tap(app, ("display",))
+        assert unit not in words(app)  # the hand-over first: nothing shown until the owner taps
+        tap(app, ("hand-display", "sardinia"))
+        assert unit not in words(app) and "Box A: tap the units its dummy stands for." in words(app)
+        tap(app, ("back",))
+        play_until(app, lambda s: s.phase == "draw")
+        for mode in ("", "ledger"):  # no roster offers a hidden unit, nor says it
+            app.game.view.draft.mode = mode
+            assert unit not in words(app)
+        app.game.view.draft.mode = ""
+        tap(app, ("display",))
+        tap(app, ("hand-display", "austria"))
+        tap(app, ("reveal", "A"))  # its dummy came two hexes from the enemy
+        assert app.session.state.units[unit].forced_march and app.session.state.on_map(unit)
+    finally:
+        app.close()
+
+
+def test_the_sixth_division_enters_from_the_turn_track_screen_and_its_chit_goes_in_the_cup(service):
+    app = novara_app(service, name="mortara", sixth_division=True)
+    try:
+        play_until(app, lambda s: s.phase == "turn" and len(s.counters) == 8)
+        tap(app, ("back",))  # the last counter typed in: the form closes
+        assert "The 6th Division may enter from Vercelli or Casale" in words(app)
+        tap(app, ("sixth",))
+        state = app.session.state
+        assert state.sixth == 5 and "6th Division enters" not in words(app)
+        play_until(app, lambda s: s.phase == "draw")
+        assert app.session.state.points["sardinia"] == 3  # Mortara's 2, and 1 for the 6th Division
+        assert "S-6" in app.session.state.selections["sardinia"].formations
     finally:
         app.close()

@@ -74,7 +74,11 @@ def army_cut_off(state: State, action: NightSupply, context: Context, events: Ev
     found = bool(checked) and all(u in action.out_of_supply for u in checked)
     if not (found or action.army_cut_off):
         return state, events
-    how = "the Sardinian army is out of supply" + ("" if found else " (the players' answer)")
+    how = (
+        Sentence("the Sardinian army is out of supply")
+        if found
+        else Sentence("the Sardinian army is out of supply (the players' answer)")
+    )
     return replace(state, phase="over", winner="austria", how=how), [
         *events,
         Sentence("Austria wins: {how}.", how=how),

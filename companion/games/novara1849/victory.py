@@ -69,7 +69,7 @@ def check_losses_victory(state: State, context: Context) -> State:
     cp = state.ledger.eliminated_cp
     for side in ("austria", "sardinia"):
         if cp[other(side)] - cp[side] >= CP_DIFFERENCE:
-            return replace(state, phase="over", winner=side, how="20 combat points more eliminated")
+            return replace(state, phase="over", winner=side, how=Sentence("20 combat points more eliminated"))
     return state
 
 
@@ -85,15 +85,17 @@ def occupy(state: State, action: OccupyCity, context: Context) -> tuple[State, E
     if context.scenario not in CAMPAIGN_RULES:
         sudden, _ = SCENARIO_VICTORY.get(context.scenario, ((), None))
         if action.side == "austria" and action.city in sudden:
-            return replace(state, phase="over", winner="austria", how=f"{action.city} controlled"), events
+            return replace(
+                state, phase="over", winner="austria", how=Sentence("{place} controlled", place=action.city)
+            ), events
         return state, events
     if action.side == "sardinia" and action.city == "Pavia" and action.supplied:
         return replace(
-            state, phase="over", winner="sardinia", how="supplied Sardinian units in Pavia"
+            state, phase="over", winner="sardinia", how=Sentence("supplied Sardinian units in Pavia")
         ), events
     if all(cities.get(c) == "austria" and supplied.get(c) for c in AUSTRIAN_GOALS):
         return replace(
-            state, phase="over", winner="austria", how="Casale, Vercelli and Novara occupied"
+            state, phase="over", winner="austria", how=Sentence("Casale, Vercelli and Novara occupied")
         ), events
     return state, events
 
@@ -120,13 +122,13 @@ def concede(state: State, action: Concede) -> tuple[State, Events]:
     if action.side not in ("austria", "sardinia"):
         raise IllegalActionError(Sentence("Concession refused: say which side concedes."))
     winner = other(action.side)
-    return replace(state, phase="over", winner=winner, how=f"{action.side} conceded"), [
-        Sentence("{side} concedes on turn {turn}.", side=army(action.side), turn=state.turn)
-    ]
+    return replace(
+        state, phase="over", winner=winner, how=Sentence("{side} conceded", side=army(action.side))
+    ), [Sentence("{side} concedes on turn {turn}.", side=army(action.side), turn=state.turn)]
 
 
 def final(state: State, context: Context) -> State:
     """The end of the last turn: the most points wins; a tie is a draw (R-24)."""
     a, s = (score(state, side, context).total for side in ("austria", "sardinia"))
     winner = "austria" if a > s else "sardinia" if s > a else "draw"
-    return replace(state, winner=winner, how=f"points {a} to {s}")
+    return replace(state, winner=winner, how=Sentence("points {a} to {s}", a=a, s=s))

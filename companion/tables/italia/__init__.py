@@ -43,9 +43,15 @@ def new_table() -> ItaliaTable:
 
 def new_view(session: Any, height: int, target: int, choices: Any, colours: list[int]) -> Any:
     """The game screen's content (the players' colours are the scenario's own, §3.0)."""
+    from companion.tables.base import tap_first
+    from companion.tables.italia.table import ItaliaTable
     from companion.tables.italia.view import ItaliaView
 
-    return ItaliaView(session, height, target)
+    view = ItaliaView(session, height, target)
+    table = getattr(session, "table", None)
+    if isinstance(table, ItaliaTable):  # the table's buttons throw what the screen's Roll would
+        table.screen_roll = lambda: tap_first(view.entries(session), lambda marker: marker == ("roll",))
+    return view
 
 
 def before_game(

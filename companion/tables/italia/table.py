@@ -3,7 +3,7 @@ LED die, the tickets, a backup at the end of a nation's turn), the odds worked o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,9 @@ def hits(log: RoundLog, which: str) -> int:
 @dataclass
 class ItaliaTable:
     game_id: str = GAME
+    # the screen's Roll now (set by the view: the aims and victims are chosen on screen, not in the
+    # state); None: no screen, a round with the default aims
+    screen_roll: Callable[[], Intent | None] | None = None
 
     def prepare(self) -> None:
         from companion.tickets import italia as tickets
@@ -54,13 +57,14 @@ class ItaliaTable:
             prepared()
 
     def button(self, name: str, state: State) -> Intent | None:
-        """The table's buttons: Roll (and Confirm) roll the battle's next round; Back undoes."""
+        """The table's buttons: Roll, Confirm and the die box's button ("die") roll the battle's next
+        round as the screen's Roll would (its aims); Back undoes; nothing while no round is waited for."""
         if name == "back":
             return Undo()
         battle = state.battle
-        if name in ("roll", "confirm") and battle is not None and not over(battle):
-            return Play(a.RollRound())
-        return None
+        if name not in ("roll", "confirm", "die") or battle is None or over(battle):
+            return None
+        return self.screen_roll() if self.screen_roll is not None else Play(a.RollRound())
 
     def card_seen(self, card: Any, moment: Moment) -> tuple[bool, Intent | None]:
         return False, None  # the first version uses no cards (spec 8)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from companion.games.italy4345.actions import Op
 from companion.games.italy4345.model import State
 from companion.tables.italy4345.choices import Choices
 from companion.tables.italy4345.cli import add_commands
@@ -43,11 +45,20 @@ def new_table() -> Italy4345Table:
 
 def new_view(session: Any, height: int, target: int, choices: Any, colours: list[int]) -> Any:
     """The game screen's content (the factions have their own colours: the players' are not used)."""
+    from companion.tables.base import tap_first
     from companion.tables.italy4345.view import Italy4345View
 
     view = Italy4345View(session, height, target)
     view.desk.names = session.game.options.names or tuple(getattr(choices, "players", ()))
+    table = getattr(session, "table", None)
+    if isinstance(table, Italy4345Table):  # the die box's button throws what the screen's Clash would
+        table.screen_clash = lambda: tap_first(view.entries(session), partial(_companion_clash, view.desk))
     return view
+
+
+def _companion_clash(desk: Any, marker: object) -> bool:
+    """The button that plays a declared Clash with the companion's die (not the table's typed one)."""
+    return isinstance(marker, Op) and marker.op == "clash" and not desk.die
 
 
 def before_game(

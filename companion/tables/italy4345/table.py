@@ -4,7 +4,7 @@ pending then its pips, a backup at each end of a card), the words for Undo."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,14 +49,20 @@ def card_of(seen: CardSeen) -> str:
 class Italy4345Table:
     game_id: str = GAME
     seen: str = ""  # the card the camera read last: the screen asks what the files lack of it
+    # what the screen's Clash plays now with the companion's die (set by the view: the operation is
+    # put together on screen, not in the state); None: no screen
+    screen_clash: Callable[[], Intent | None] | None = None
 
     def prepare(self) -> None:
         return None  # the tickets are text: nothing to load ahead
 
     def button(self, name: str, state: State) -> Intent | None:
-        """Back undoes; Next turns the next card of a companion deck."""
+        """Back undoes; Next turns the next card of a companion deck; the die box's button ("die")
+        throws the die of a declared Clash as the screen's button would; nothing otherwise."""
         if name == "back":
             return Undo()
+        if name == "die" and state.die_pending and self.screen_clash is not None:
+            return self.screen_clash()
         if name == "next" and state.step == "reveal" and state.deck is not None:
             return Play(a.Reveal())
         return None

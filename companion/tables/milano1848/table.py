@@ -38,7 +38,8 @@ class MilanoTable:
         tickets.prepare()
 
     def button(self, name: str, state: State) -> Intent | None:
-        """The table's buttons mirror the screen's main choices."""
+        """The table's buttons mirror the screen's main choices. The die box's button ("die") means
+        nothing here: Milano throws no die (the box shows the Austria cards' icons)."""
         step = state.step
         if name == "back":
             return Undo()

@@ -45,11 +45,19 @@ def new_table() -> Any:
 
 def new_view(session: Any, height: int, target: int, choices: Any, colours: list[int]) -> Any:
     """The game screen's content; the table's dice and cup as chosen on the start screen."""
+    from functools import partial
+
+    from companion.tables.novara1849.table import NovaraTable
     from companion.tables.novara1849.view import NovaraView
 
-    return NovaraView(
+    view = NovaraView(
         height, target, getattr(choices, "table_dice", False), getattr(choices, "table_cup", False)
     )
+    table = getattr(session, "table", None)
+    if isinstance(table, NovaraTable):  # the die box's button throws what the screen's Roll would
+        table.screen_roll = partial(view.roll, session)
+        table.ambient = getattr(choices, "idle_cup", False)
+    return view
 
 
 def before_game(

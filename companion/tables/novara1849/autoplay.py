@@ -7,7 +7,9 @@ One scripted campaign turn shows every screen: the counters typed in, the turn's
 selections handed over, II Corps by surprise with a cavalry charge, I Corps bombarding and attacking
 (a result read on the printed table), the 1st Division's forced march with its attrition die, then a
 night turn with its supply check and recovery, Radetzky's Command Factor typed in on the selection screen
-and his box holding I Corps."""
+and his box holding I Corps. With the Hidden Forces Display each side hides a unit on the first turn,
+moves dummies with a chit on the second and reveals; with the 6th Division variant (a scenario from turn
+5) it enters at once and its chit goes in the cup."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from companion.games.novara1849 import actions as a
 from companion.games.novara1849.combat import ARTILLERY
 from companion.games.novara1849.state import State
 from companion.games.novara1849.turns import retreat_due
+from companion.games.novara1849.variants import SIXTH_FROM
 from companion.ui.autoplay import buttons_by_marker
 
 # The script's counters (invented: see above): formation, type, factor, reduced factor, elite bonus.
@@ -46,12 +49,45 @@ def scripted_players(state: State, rng: random.Random) -> a.Action:
         return _losses(state)
     if retreat_due(state):
         return a.RollAttrition()
+    optional = _optional_rules(state)
+    if optional is not None:
+        return optional
     return {
         "turn": _facts,
         "select": _select,
         "decide": _decide,
         "activation": _activation,
     }.get(state.phase, _draw)(state)
+
+
+SCRIPT_HIDDEN = {"austria": ("A-II", "infantry"), "sardinia": ("S-1", "artillery")}  # a box each
+
+
+def _optional_rules(state: State) -> a.Action | None:
+    """The variant and the Fog of War when chosen: the 6th Division enters as soon as it may; on the
+    first turn each side hides one unit in box A of its display; once a chit has moved dummies on a
+    later turn (_decide), every box is revealed."""
+    if (
+        state.sixth_division
+        and not state.sixth
+        and state.turn >= SIXTH_FROM
+        and state.phase in ("turn", "select")
+    ):
+        return a.Reinforce(sixth_division=True)
+    if state.fog != "hidden":
+        return None
+    if state.turn == 1 and state.phase == "select":
+        side = "austria" if "austria" not in state.selections else "sardinia"
+        formation, kind = SCRIPT_HIDDEN[side]
+        units = [u for u, c in state.counters.items() if (c.formation, c.kind) == (formation, kind)]
+        if not state.hidden.get(side) and units:
+            return a.Hide(side, "A", (units[0],))
+    moved = any(not c.endswith("-independent") for c in state.passed)
+    if state.turn > 1 and state.phase == "draw" and state.active is None and moved:
+        for side, boxes in sorted(state.hidden.items()):
+            if boxes:
+                return a.Reveal(side, sorted(boxes)[0])
+    return None
 
 
 def _facts(state: State) -> a.Action:
@@ -69,7 +105,7 @@ def _select(state: State) -> a.Action:
         if state.command_factors.get("radetzky") != SCRIPT_FACTOR:
             return a.SetCommandFactor("radetzky", SCRIPT_FACTOR)
         return a.Select(side, (), "radetzky", ("A-I",))
-    return a.Select(side, ("A-I",) if side == "austria" else ("S-1",))
+    return a.Select(side, ("A-I",) if side == "austria" else ("S-1", *(("S-6",) if state.sixth else ())))
 
 
 def _draw(state: State) -> a.Action:
@@ -91,7 +127,8 @@ def _draw(state: State) -> a.Action:
 def _decide(state: State) -> a.Action:
     chit = state.current
     if state.turn > 1:
-        return a.Pass()
+        dummies = state.hidden.get(state.side_of(chit)) and not chit.endswith("-independent")
+        return a.MoveDummies() if dummies else a.Pass()  # R-34: moving two dummies uses the chit up
     if chit == "S-1":
         return a.Activate(forced_march=True)
     if chit == "sardinia-independent":
@@ -175,7 +212,12 @@ def _markers(draft: Any, state: State, action: a.Action) -> list[object]:
     """The taps still missing toward this decision, most urgent first (the first one on screen is tapped)."""
     if isinstance(action, a.EnterUnit):
         return _form_markers(draft, action)
-    if draft.mode in ("units", "ledger"):
+    if isinstance(action, a.Hide):
+        toggles: list[object] = [("hide-unit", u) for u in action.units if u not in draft.hiding]
+        return _display_markers(draft, action.side, [*toggles, ("hide", action.side)])
+    if isinstance(action, a.Reveal):
+        return _display_markers(draft, action.side, [("reveal", action.box)])
+    if draft.mode in ("units", "ledger", "display"):
         return [("back",)]
     if isinstance(action, a.TurnFacts):
         wanted = {"austria": action.austria, "sardinia": action.sardinia}
@@ -206,11 +248,22 @@ def _markers(draft: Any, state: State, action: a.Action) -> list[object]:
         a.Pass: [("pass",)],
         a.EndActivation: [("end-activation",)],
         a.EndTurn: [("end-turn",)],
+        a.MoveDummies: [("dummies",)],
+        a.Reinforce: [("sixth",)],
         a.RollAttrition: [("attrition",), ("roll",), ("die", 3)],
     }
     if type(action) in simple:
         return simple[type(action)]
     return _decision_markers(draft, state, action)
+
+
+def _display_markers(draft: Any, side: str, then: list[object]) -> list[object]:
+    """A hidden display's taps: open the displays, hand the screen to the side, then `then`."""
+    if draft.mode != "display":
+        return [("display",)]
+    if draft.display != side:
+        return [("back",)] if draft.display else [("hand-display", side)]
+    return then
 
 
 def _decision_markers(draft: Any, state: State, action: a.Action) -> list[object]:

@@ -1,5 +1,6 @@
 """The Road to Novara's choices before a game: the scenario, the dice and the cup the table uses, the
-Higher Commanders' Command Factors as printed on their chits (the text gives none)."""
+optional rules (one Fog of War option, the 6th Division variant), the Higher Commanders' Command
+Factors as printed on their chits (the text gives none)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from companion.i18n import _
 
 Choice = tuple[str, bool, Callable[[], object]]
 FACTORS = (0, 1, 2, 3, 4)  # 0: not known (the chit's number not yet typed in)
+FOG = ("", "dummies", "hidden")  # as the engine's options name them
 
 
 def scenario_names() -> dict[str, str]:
@@ -32,8 +34,12 @@ class Choices:
         self.scenario = "campaign"
         self.table_dice = False  # the table throws its own dice and types them
         self.table_cup = False  # the table draws from its own cup and taps the chit pulled
+        self.idle_cup = False  # spec 6's ambient face: the die shows the chits left between activations
         self.factors = {"radetzky": 0, "chrzanowski": 0}
-        self.dummies = False  # Fog of War's dummy markers (the hidden display: `companion novara1849 new`)
+        self.fog = (
+            ""  # Fog of War, at most one of the two: "", "dummies" or "hidden" (the Hidden Forces Display)
+        )
+        self.sixth_division = False  # Variants > The non-participating forces: the 6th Division may enter
         self.seed = seed
 
     @classmethod
@@ -60,11 +66,15 @@ class Choices:
                 [
                     (self.dice_label(), False, self._switch_dice),
                     (self.cup_label(), False, self._switch_cup),
+                    (self.idle_label(), self.idle_cup, self._switch_idle),
                 ],
             ),
             (
                 _("Optional rules, if both players agree"),
-                [(self.fog_label(), self.dummies, self._switch_dummies)],
+                [
+                    (self.fog_label(), bool(self.fog), self._next_fog),
+                    (self.sixth_label(), self.sixth_division, self._switch_sixth),
+                ],
             ),
             (
                 _("Command Factors as printed on the chits"),
@@ -78,11 +88,27 @@ class Choices:
     def cup_label(self) -> str:
         return _("Cup: the table's") if self.table_cup else _("Cup: the companion's")
 
-    def fog_label(self) -> str:
-        return _("Fog of war: dummy markers") if self.dummies else _("Fog of war: none")
+    def idle_label(self) -> str:
+        return _("Idle die: chits in the cup") if self.idle_cup else _("Idle die: blank")
 
-    def _switch_dummies(self) -> None:
-        self.dummies = not self.dummies
+    def _switch_idle(self) -> None:
+        self.idle_cup = not self.idle_cup
+
+    def fog_label(self) -> str:
+        return {
+            "dummies": _("Fog of war: dummy markers"),
+            "hidden": _("Fog of war: hidden display"),
+        }.get(self.fog, _("Fog of war: none"))
+
+    def _next_fog(self) -> None:
+        """None, dummy markers, the Hidden Forces Display: at most one of the two (text: Fog of War)."""
+        self.fog = FOG[(FOG.index(self.fog) + 1) % len(FOG)]
+
+    def sixth_label(self) -> str:
+        return _("6th Division: may enter") if self.sixth_division else _("6th Division: not in play")
+
+    def _switch_sixth(self) -> None:
+        self.sixth_division = not self.sixth_division
 
     def factor_label(self, name: str) -> str:
         value = self.factors[name]
@@ -102,9 +128,14 @@ class Choices:
         from companion.games.novara1849 import scenario
 
         factors = tuple((name, value) for name, value in self.factors.items() if value)
-        fog = {"fog": "dummies"} if self.dummies else {}
         chosen = seed if self.seed is None else self.seed
-        return scenario(self.scenario, seed=chosen, command_factors=factors, **fog)
+        return scenario(
+            self.scenario,
+            seed=chosen,
+            command_factors=factors,
+            fog=self.fog,
+            sixth_division=self.sixth_division,
+        )
 
     def names(self, options: Any) -> tuple[int, tuple[str, ...]]:
         """No names to ask for: the two players are the two armies."""

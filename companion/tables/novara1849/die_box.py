@@ -9,7 +9,9 @@ generic faces only (pips, numbers, the question mark, the cross):
   defender's dice and his hits, which stay;
 - attrition (D5): the die's pips, then the cross when it costs a step;
 - the question mark whenever the table waits for a roll: after a decision that leaves one due (the
-  attrition die), and while a combat, a charge or a bombardment is being put together."""
+  attrition die), and while a combat, a charge or a bombardment is being put together;
+- optionally (spec 6's ambient face, a start-screen choice off by default), the number of chits left
+  in the cup after a decision that leaves the table between activations."""
 
 from __future__ import annotations
 
@@ -29,9 +31,10 @@ HITS_HELD_MS = 1500  # the attacker's hits, before the defender's dice
 SWAP_MS = 1000  # natural and modified roll in turn
 
 
-def box_script(before: State, action: a.Action, game: Game) -> list[Any]:
-    """The faces (hardware.faces) and timed steps (hardware.die_script) a decision sends to the box."""
-    from hardware.faces import QUESTION
+def box_script(before: State, action: a.Action, game: Game, ambient: bool = False) -> list[Any]:
+    """The faces (hardware.faces) and timed steps (hardware.die_script) a decision sends to the box;
+    `ambient` (a start-screen choice, off by default): between activations, the chits left in the cup."""
+    from hardware.faces import QUESTION, number
 
     record = game.records[-1]
     values = [int(v) for v in record.drawn if isinstance(v, int)]
@@ -46,7 +49,14 @@ def box_script(before: State, action: a.Action, game: Game) -> list[Any]:
         script = _rest_on_natural(game)
     if roll_due(game.state):
         script.append(QUESTION)
+    elif ambient and not script and between_activations(game.state):
+        script = [number(min(len(game.state.cup), 99))]
     return script
+
+
+def between_activations(state: State) -> bool:
+    """The cup open, no chit being decided, no activation under way, no losses to take."""
+    return state.phase == "draw" and state.active is None and state.pending is None
 
 
 def roll_due(state: State) -> bool:

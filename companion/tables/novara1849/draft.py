@@ -47,11 +47,13 @@ class UnitForm:
 
 @dataclass
 class Draft:
-    mode: str = ""  # "" (the phase's own screen), units, combat, charge, bombard, chits, ledger
+    mode: str = ""  # "" (the phase's own screen), units, combat, charge, bombard, chits, ledger, display
     back: str = ""  # the screen a new unit returns to
     night: bool = False
     points: dict[str, int] = field(default_factory=lambda: {"austria": 2, "sardinia": 2})
     handed: str = ""  # the side the screen was handed to for its secret selection
+    display: str = ""  # the side the screen was handed to for its hidden display (fog of war)
+    hiding: list[str] = field(default_factory=list)  # the units being put in a box of that display
     picks: dict[str, str] = field(default_factory=dict)  # formation -> cup, box or retreat
     forced: bool = False
     independents: list[str] = field(default_factory=list)

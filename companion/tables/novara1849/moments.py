@@ -12,15 +12,15 @@ from typing import Any
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.night import CHECKED
 from companion.games.novara1849.state import HIGHER_COMMANDERS, SIXTH, State
+from companion.games.novara1849.variants import SIXTH_FROM
 from companion.games.novara1849.victory import CITIES_3, CITIES_6, CP_DIFFERENCE, SCENARIO_VICTORY
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, translate
 from companion.tables.base import Entry, Play, Undo
 from companion.tables.novara1849.draft import KINDS, Draft, cycle
 from companion.tables.novara1849.sheet import Cell, Sheet
 from companion.tables.novara1849.texts import (
     chit_label,
     first_upper,
-    how_text,
     kind_names,
     player_name,
     side_adjective,
@@ -59,8 +59,8 @@ def play(action: a.Action, *cards: object) -> Callable[[], Play]:
 
 
 def on_map(state: State, unit: str) -> bool:
-    holding = state.units[unit]
-    return bool(holding.steps) and not holding.exited
+    """A unit the rosters offer: on the map, not still to arrive, and never one in a hidden display."""
+    return state.on_map(unit)
 
 
 def unit_label(state: State, unit: str) -> str:
@@ -104,10 +104,23 @@ def turn_facts(moment: Moment, draft: Draft, state: State, fixed: tuple[int, ...
     moment.line(_("Your track.toml does not say it: read the turn track on the map."))
     facts = a.TurnFacts(draft.night, draft.points["austria"], draft.points["sardinia"])
     moment.entry(_("Confirm"), ("facts",), play(facts))
+    sixth_division(moment, state)
 
 
 def _points(draft: Draft, side: str, change: int) -> None:
     draft.points[side] = max(0, min(9, draft.points[side] + change))
+
+
+def sixth_division(moment: Moment, state: State) -> None:
+    """The 6th Division variant: from turn 5 the Sardinian player may bring it on (public: it comes on
+    the map); its chit may go in the cup and Sardinia has 1 more activation point a turn from then."""
+    if not state.sixth_division or state.sixth or state.turn < SIXTH_FROM:
+        return
+    moment.sheet.say(
+        _("The 6th Division may enter from Vercelli or Casale: 1 more Sardinian activation point a turn."),
+        theme.MUTED,
+    )
+    moment.entry(_("6th Division enters"), ("sixth",), play(a.Reinforce(sixth_division=True)))
 
 
 def dummies_reminder() -> str:
@@ -135,6 +148,7 @@ def selection(moment: Moment, draft: Draft, state: State, edition: Any, commande
             sheet.say(_("The other selection is in; nobody will see it again."), theme.MUTED)
         elif state.fog == "dummies":
             sheet.say(dummies_reminder(), theme.MUTED)
+        sixth_division(moment, state)
         moment.entry(
             _("I am {player}").format(player=player_name(side)),
             ("hand", side),
@@ -240,6 +254,7 @@ def cup(moment: Moment, draft: Draft, state: State, game: Any, table_cup: bool) 
         moment.entry(_("Surprise: {f}").format(f=state.surprise), ("surprise", False), play(a.Surprise()))
         moment.entry(_("Surprise, forced march"), ("surprise", True), play(a.Surprise(True)))
     reinforcements(moment, draft, state, game)
+    sixth_division(moment, state)
     if table_cup:
         moment.entry(_("Name the chit pulled"), ("draw",), local(partial(setattr, draft, "mode", "chits")))
     else:
@@ -302,6 +317,8 @@ def decide(moment: Moment, draft: Draft, state: State, edition: Any) -> None:
     forced = draft.forced and not independent
     moment.entry(_("Activate"), ("activate",), play(a.Activate(forced, tuple(draft.independents))))
     moment.entry(_("Pass"), ("pass",), play(a.Pass()))
+    if state.hidden.get(side) and not independent:  # R-34: instead of activating; the chit is used up
+        moment.entry(_("Move two dummies"), ("dummies",), play(a.MoveDummies()))
 
 
 def unit_toggles(state: State, units: list[str], name: str, chosen: list[str]) -> list[Cell]:
@@ -365,7 +382,7 @@ def ledger(moment: Moment, draft: Draft, state: State, game: Any) -> None:
     sheet, book = moment.sheet, state.ledger
     if state.winner:
         sheet.say(
-            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=how_text(state.how)),
+            _("Winner: {side} ({how}).").format(side=side_name(state.winner), how=translate(state.how)),
             theme.ALERT,
         )
     for side in ("austria", "sardinia"):

@@ -4,7 +4,7 @@ novara1849; a backup at the end of a turn)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,16 +22,26 @@ GAME = "novara1849"
 @dataclass
 class NovaraTable:
     game_id: str = GAME
+    # what the screen's Roll button plays now (set by the view: a combat, a charge or a bombardment is
+    # put together on screen, not in the state); None: no screen, only a due attrition die is thrown
+    screen_roll: Callable[[], Intent | None] | None = None
+    ambient: bool = False  # the die shows the chits left in the cup between activations (a start choice)
 
     def prepare(self) -> None:
         return None
 
     def button(self, name: str, state: State) -> Intent | None:
-        """Back is Undo; Next draws the next chit, or ends the turn once the cup is empty."""
+        """Back is Undo; Next draws the next chit, or ends the turn once the cup is empty; the die box's
+        button ("die") and the table's Roll throw the roll waited for, as the screen's Roll does, and
+        mean nothing while none is."""
         if name == "back":
             return Undo()
         if name == "next" and state.phase == "draw" and not state.pending and not retreat_due(state):
             return Play(a.Draw() if state.cup else a.EndTurn())
+        if name in ("die", "roll"):
+            if self.screen_roll is not None:
+                return self.screen_roll()
+            return Play(a.RollAttrition()) if attrition_due(state) else None
         return None
 
     def card_seen(self, card: CardSeen, moment: Moment) -> tuple[bool, Intent | None]:
@@ -47,7 +57,7 @@ class NovaraTable:
         from companion.tickets.novara1849 import tickets_after
 
         checkpoint = isinstance(action, a.EndTurn) or game.state.phase == "over"
-        faces = box_script(before, action, game)
+        faces = box_script(before, action, game, self.ambient)
         return Outputs(tickets=tickets_after(game), faces=faces, checkpoint=checkpoint)
 
     def wants_cards(self, state: State) -> bool:
@@ -76,6 +86,13 @@ class NovaraTable:
         return None
 
 
+def attrition_due(state: State) -> bool:
+    """A forced march's or a general retreat's attrition die is waited for."""
+    active = state.active
+    forced = state.phase == "activation" and active is not None and bool(active.attrition_due)
+    return state.pending is None and (retreat_due(state) or forced)
+
+
 def action_name(kind: str) -> str:
     """A decision's name for "Undone: ..." in the table's language."""
     names = {
@@ -100,5 +117,10 @@ def action_name(kind: str) -> str:
         "end-turn": _("end of turn"),
         "concede": _("concession"),
         "command-factor": _("Command Factor"),
+        "reinforce": _("reinforcements"),
+        "novara-setup": _("starting losses"),
+        "hide": _("hidden display"),
+        "move-dummies": _("dummies moved"),
+        "reveal": _("box revealed"),
     }
     return names.get(kind, kind)

@@ -3,7 +3,6 @@ each reason in the table's language (unit and place names stay as printed)."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any
 
@@ -55,39 +54,6 @@ def chit_label(edition: Any, chit: str) -> str:
 
 def number(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else decimal(float(value), 1)
-
-
-HOW = (
-    (re.compile(r"(austria|sardinia) conceded$"), "conceded"),
-    (re.compile(r"points (\d+) to (\d+)$"), "points"),
-    (re.compile(r"(.+) controlled$"), "controlled"),
-)
-
-
-def how_text(how: str) -> str:
-    """How the game ended (the engine's words) in the table's language."""
-    fixed = {
-        "20 combat points more eliminated": _("20 combat points more eliminated"),
-        "supplied Sardinian units in Pavia": _("supplied Sardinian units in Pavia"),
-        "Casale, Vercelli and Novara occupied": _("Casale, Vercelli and Novara occupied"),
-    }
-    kind, found = matched(how, HOW)
-    if how in fixed or found is None:
-        return fixed.get(how, how)
-    if kind == "conceded":
-        return _("{side} conceded").format(side=side_name(found.group(1)))
-    if kind == "points":
-        return _("points {a} to {s}").format(a=found.group(1), s=found.group(2))
-    return _("{place} controlled").format(place=found.group(1))
-
-
-def matched(text: str, patterns: tuple[tuple[re.Pattern[str], str], ...]) -> tuple[str, re.Match[str] | None]:
-    """The first pattern the engine's English words match, and its match."""
-    for pattern, kind in patterns:
-        found = pattern.match(text)
-        if found is not None:
-            return kind, found
-    return "", None
 
 
 def place(name: str) -> str:

@@ -4,6 +4,7 @@ The companion never sees the map: every sheet asks what it needs and says what t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -12,8 +13,8 @@ from companion import i18n
 from companion.games.novara1849 import actions as a
 from companion.games.novara1849.turns import retreat_due
 from companion.i18n import _
-from companion.tables.base import Intent, StillBoard
-from companion.tables.novara1849 import fights, moments
+from companion.tables.base import Intent, Play, StillBoard, tap_first
+from companion.tables.novara1849 import fights, hidden, moments
 from companion.tables.novara1849.draft import Draft
 from companion.tables.novara1849.moments import Moment
 from companion.tables.novara1849.sheet import Sheet
@@ -22,6 +23,10 @@ from companion.ui import theme
 from companion.ui.painter import Painter
 
 FIGHTS = {"combat": fights.combat, "charge": fights.charge, "bombard": fights.bombardment}
+
+
+def _open_display(draft: Draft) -> None:
+    draft.mode, draft.display, draft.hiding = "display", "", []
 
 
 class NovaraView(StillBoard):
@@ -71,6 +76,8 @@ class NovaraView(StillBoard):
         mode = draft.mode
         if mode == "units":
             return moments.unit_form(moment, draft, state)
+        if mode == "display":
+            return hidden.display(moment, draft, state, game.context.first_turn)
         if mode == "ledger" or state.phase == "over":
             moments.ledger(moment, draft, state, game)
             if mode == "ledger":
@@ -125,19 +132,34 @@ class NovaraView(StillBoard):
             else:
                 moment.sheet.say(_("The cup is empty: Forced March markers and the chits come off."))
             moment.entry(_("End turn"), ("end-turn",), moments.play(a.EndTurn()))
-        self._app_entries(moment, state)
+        self._app_entries(moment, state, game.context.first_turn)
 
-    def _app_entries(self, moment: Moment, state: Any) -> None:
-        """Always at hand between decisions: a counter typed in, the ledger."""
+    def _app_entries(self, moment: Moment, state: Any, first_turn: int) -> None:
+        """Always at hand between decisions: a counter typed in, the ledger, the hidden displays."""
         if state.phase in ("select",) and self.draft.handed:
             return
         draft = self.draft
+        if hidden.display_open(state, first_turn):
+            moment.entry(_("Hidden display"), ("display",), moments.local(partial(_open_display, draft)))
 
         def units() -> None:
             draft.back, draft.mode = draft.mode, "units"
 
         moment.entry(_("New unit"), ("units",), units)
         moment.entry(_("Ledger"), ("ledger",), moments.local(lambda: setattr(draft, "mode", "ledger")))
+
+    def roll(self, session: Any) -> Intent | None:
+        """What the die box's button does (spec 6, step 3): the screen's Roll, tapped; an attrition die
+        that is due, thrown even while the screen shows something else; nothing when no roll is waited
+        for, or when the table types its own dice."""
+        from companion.tables.novara1849.table import attrition_due
+
+        tapped = tap_first(self.build(session).entries, lambda marker: marker == ("roll",))
+        if tapped is not None:
+            return tapped
+        if not self.table_dice and attrition_due(session.state):
+            return Play(a.RollAttrition())
+        return None
 
     # the game screen's questions
 

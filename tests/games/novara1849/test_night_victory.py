@@ -178,3 +178,8 @@ def test_r25_the_sforzesca_scores_only_its_locations_and_ends_at_vigevano() -> N
     assert g.state.winner is None  # the campaign's Pavia clause is not this scenario's
     g.play(OccupyCity("Vigevano", "austria"))
     assert (g.state.winner, g.state.how) == ("austria", "Vigevano controlled")
+    how = g.state.how  # a sentence: the screen says it in the table's language
+    assert (getattr(how, "template", ""), getattr(how, "values", {})) == (
+        "{place} controlled",
+        {"place": "Vigevano"},
+    )
