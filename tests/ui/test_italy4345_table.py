@@ -141,7 +141,8 @@ def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(
         assert any(r.action.kind == "score" and r.action.hand for r in records)  # terms counted by hand
         assert state.card_index >= 10 and state.offensives_done == 1
         assert {"pass", "op", "clash-die", "answer", "battle", "score", "income", "done"} <= set(kinds)
-        assert wait_for(lambda: service.printer.printed, 5)
+        # the print service works in a thread of its own: wait for the last ticket, not the first
+        assert wait_for(lambda: "Offensive 1" in [t.title for t in service.printer.printed], 30)
         titles = [t.title for t in service.printer.printed]
         assert "Offensive 1" in titles and sum(t.startswith("Card ") for t in titles) >= 8
         assert all(paper_mm(escpos_bytes(t, "POS-5890")) <= 100 for t in service.printer.printed)
