@@ -129,8 +129,10 @@ def test_a_campaign_by_taps_moves_from_its_purse(app):
     view.board_tap(next(s.rect.center for s in view.spots if s.action == ("zone", "verona")), session)
     tap(app, "Move to Verona")
     assert session.state.campaign.zone == "verona" and session.state.gold["celts"] == 2
+    assert view.desk.opening(session.state).battle.phase == "campaign"
     tap(app, "End the campaign")
     assert session.state.campaign is None and view.page(session) == "combat"
+    assert view.desk.opening(session.state).battle.phase == "normal"  # the campaign is over
 
 
 def test_turn_ten_offers_a_campaign_or_a_pass_and_speaks_italian(app):

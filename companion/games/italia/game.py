@@ -232,7 +232,7 @@ class Game:
 
     def battle_phase(self) -> str:
         """The context a battle opened now gets (Battle.phase): normal, major-invasion-1/2, campaign."""
-        return phases.battle_phase(self.state.phase, self.state.major)
+        return phases.battle_phase(self.state.phase, self.state.major, self.state.campaign is not None)
 
     def header(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict()}

@@ -276,7 +276,7 @@ class Desk:
 
     def opening(self, state: State) -> a.OpenBattle:
         """The battle as entered, in the context of the phase (a major invasion's, a campaign's)."""
-        phase = battle_phase(state.phase, state.major)
+        phase = battle_phase(state.phase, state.major, state.campaign is not None)
         battle = self.setup.battle(self.edition, self.nation(state) or "", phase)
         return a.OpenBattle(battle, must_submit=self.setup.must_submit)
 

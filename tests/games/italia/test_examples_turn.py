@@ -221,6 +221,8 @@ def test_example_12_3_fabius_campaign_purse_and_moves():
     end = aftermath(replace(pavia, defender=Side("etruscans")))
     assert end.surplus == 0  # no stacking check in a campaign (§8.4)
     assert game.state.gold["romans"] == 3
+    game.play(EndCampaign())
+    assert game.battle_phase() == "normal"  # a battle after the campaign has ended is no campaign's
 
 
 def test_example_12_3_2_who_may_react_to_a_leader_in_ravenna():
