@@ -430,6 +430,7 @@ def _italia_turn_pages(app: App, shoot: Shoot, suffix: str) -> None:
         {"attacker": 2, "defender": 1},
         {"attacker": 2, "defender": 0},
     )
+    desk.sea_setup.leaders["attacker"] = 1
     shoot(app, f"italia-sea-setup{suffix}")
     session.do(desk.sea_opening(session.state))
     desk.local = ""

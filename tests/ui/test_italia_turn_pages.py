@@ -161,3 +161,25 @@ def test_the_cimbri_may_campaign_instead_of_moving(app):
     session.game.state = replace(session.state, at=0)  # the Celts: movement, then combat
     app.draw()
     assert "A campaign" not in {b.label for b in app.buttons}
+
+
+def test_a_leader_at_sea_gives_the_other_fleets_of_his_side_two(app, monkeypatch):
+    """§10.8 (reading A6): +2 to every friendly fleet but the one carrying him."""
+    from companion.tables.italia.canvas import Canvas
+
+    said: list[str] = []
+    line = Canvas.line
+    monkeypatch.setattr(
+        Canvas, "line", lambda self, text, *a, **k: said.append(text) or line(self, text, *a, **k)
+    )
+    session = app.session
+    to_combat(session, 2)
+    tap(app, "A naval battle")
+    view = app.game.view
+    for key in ("a:fleet", "a:leaders"):
+        view.board_tap(next(s.rect.center for s in view.spots if s.action == ("more", key)), session)
+    app.draw()
+    tap(app, "Fight at sea")
+    fleets = session.state.sea.attacker.fleets
+    assert [f.leaders for f in fleets] == [0, 1]
+    assert "Celts: 2 fleets, hit on 7+, 9+; 0 sunk" in said

@@ -141,16 +141,19 @@ class SeaSetup:
     defender: str = ""
     fleets: dict[str, int] = field(default_factory=lambda: {"attacker": 1, "defender": 1})
     cargo: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
+    leaders: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
 
     def sea(self, attacker: str, numbers: Numbers) -> SeaBattle:
-        """Each side's fleets, the units aboard two a fleet from the first (§9.6)."""
+        """Each side's fleets, the units aboard two a fleet from the first (§9.6), the leaders one a
+        fleet from the last (a leader adds +2 to every friendly fleet but his own, §10.8)."""
         navies = []
         for which, nation in (("attacker", attacker), ("defender", self.defender)):
-            cargo, fleets = self.cargo[which], []
-            for number in range(self.fleets[which]):
+            cargo, fleets, count = self.cargo[which], [], self.fleets[which]
+            for number in range(count):
                 aboard = min(2, cargo)
                 cargo -= aboard
-                fleets.append(Fleet(f"{which[0]}{number + 1}", aboard))
+                led = int(number >= count - self.leaders[which])
+                fleets.append(Fleet(f"{which[0]}{number + 1}", aboard, led))
             navies.append(Navy(nation, tuple(fleets)))
         return SeaBattle(navies[0], navies[1], numbers=numbers)
 

@@ -181,7 +181,11 @@ def sea_setup(canvas: Canvas, desk: Desk, session: Any) -> None:
         change = partial(bump, setup.cargo, which, 2 * setup.fleets[which])
         canvas.stepper(_("Units aboard"), setup.cargo[which], f"{which[0]}:cargo", change)
         canvas.row_done()
+        led = partial(bump, setup.leaders, which, setup.fleets[which])
+        canvas.stepper(_("Leaders at sea"), setup.leaders[which], f"{which[0]}:leaders", led)
+        canvas.row_done()
     canvas.line(_("A fleet hits on 9-10, +1 for each unit it carries (§10.8)."), small=True)
+    canvas.line(_("A leader at sea: +2 to each other fleet of his side (§10.8)."), small=True)
 
 
 def sea(canvas: Canvas, desk: Desk, session: Any) -> None:
