@@ -185,7 +185,6 @@ def sea_setup(canvas: Canvas, desk: Desk, session: Any) -> None:
         canvas.stepper(_("Leaders at sea"), setup.leaders[which], f"{which[0]}:leaders", led)
         canvas.row_done()
     canvas.line(_("A fleet hits on 9-10, +1 for each unit it carries (§10.8)."), small=True)
-    canvas.line(_("A leader at sea: +2 to each other fleet of his side (§10.8)."), small=True)
 
 
 def sea(canvas: Canvas, desk: Desk, session: Any) -> None:
