@@ -183,3 +183,30 @@ def test_a_leader_at_sea_gives_the_other_fleets_of_his_side_two(app, monkeypatch
     fleets = session.state.sea.attacker.fleets
     assert [f.leaders for f in fleets] == [0, 1]
     assert "Celts: 2 fleets, hit on 7+, 9+; 0 sunk" in said
+
+
+def test_several_nations_attack_the_active_fleet_one_at_a_time_by_taps(app):
+    """§10.8.1: the order rolled once (most fleets first); each attacker's battle against that fleet."""
+    session = app.session
+    to_combat(session, 2)
+    tap(app, "A naval battle")
+    tap(app, "Several attack")
+    view = app.game.view
+
+    def more() -> None:
+        view.board_tap(next(s.rect.center for s in view.spots if s.action == ("more", "rival")), session)
+        app.draw()
+
+    while "Attacker: Greeks" not in [b.label for b in app.buttons]:
+        tap(app, next(b.label for b in app.buttons if b.label.startswith("Attacker: ")))
+    more()
+    while "Attacker: Etruscans" not in [b.label for b in app.buttons]:
+        tap(app, next(b.label for b in app.buttons if b.label.startswith("Attacker: ")))
+    more()
+    more()
+    tap(app, "Roll the order")
+    assert session.state.sea_order == ("etruscans", "greeks") and view.page(session) == "sea-setup"
+    assert "Defender: Etruscans" not in [b.label for b in app.buttons]  # the fleet attacked is fixed
+    tap(app, "Fight at sea")
+    sea = session.state.sea
+    assert (sea.attacker.nation, sea.defender.nation) == ("etruscans", "celts")

@@ -142,6 +142,8 @@ class SeaSetup:
     fleets: dict[str, int] = field(default_factory=lambda: {"attacker": 1, "defender": 1})
     cargo: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
     leaders: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
+    rivals: dict[str, int] = field(default_factory=dict)  # §10.8.1: each attacker's fleets there
+    rival: str = ""  # the attacker whose fleets are being entered
 
     def sea(self, attacker: str, numbers: Numbers) -> SeaBattle:
         """Each side's fleets, the units aboard two a fleet from the first (§9.6), the leaders one a
@@ -251,7 +253,16 @@ class Desk:
             return "ask"
         if state.must_spend:
             return "shop"
-        if self.local in ("setup", "zones", "sea-setup", "subjects", "leader", "czones", "switch"):
+        if self.local in (
+            "setup",
+            "zones",
+            "sea-setup",
+            "sea-order",
+            "subjects",
+            "leader",
+            "czones",
+            "switch",
+        ):
             return self.local
         ten = turn_ten(self.scenario, state.turn)
         if not state.collected and not ten:
@@ -284,6 +295,11 @@ class Desk:
         return a.OpenBattle(battle, must_submit=self.setup.must_submit)
 
     def sea_opening(self, state: State) -> a.OpenSeaBattle:
+        """The naval battle as entered; while an order of attackers stands (§10.8.1), the next one's
+        against that fleet."""
+        if state.sea_order:
+            self.sea_setup.defender = state.sea_target
+            return a.OpenSeaBattle(self.sea_setup.sea(state.sea_order[0], self.edition.numbers))
         return a.OpenSeaBattle(self.sea_setup.sea(self.nation(state) or "", self.edition.numbers))
 
     def subjugation(self) -> a.Subjugate:

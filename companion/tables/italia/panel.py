@@ -64,6 +64,7 @@ ENTERING = (
     "czones",
     "switch",
     "sea-setup",
+    "sea-order",
     "ask",
 )
 
