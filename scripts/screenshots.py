@@ -434,7 +434,12 @@ def _italia_turn_pages(app: App, shoot: Shoot, suffix: str) -> None:
         {"attacker": 2, "defender": 1},
         {"attacker": 2, "defender": 0},
     )
+    desk.sea_setup.leaders["attacker"] = 1
     shoot(app, f"italia-sea-setup{suffix}")
+    desk.local, desk.sea_setup.rivals = "sea-order", {"greeks": 2, "etruscans": 1}
+    desk.sea_setup.rival = "greeks"
+    shoot(app, f"italia-sea-order{suffix}")
+    desk.local = "sea-setup"
     session.do(desk.sea_opening(session.state))
     desk.local = ""
     session.do(ia.RollSeaRound())

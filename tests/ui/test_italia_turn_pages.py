@@ -129,8 +129,10 @@ def test_a_campaign_by_taps_moves_from_its_purse(app):
     view.board_tap(next(s.rect.center for s in view.spots if s.action == ("zone", "verona")), session)
     tap(app, "Move to Verona")
     assert session.state.campaign.zone == "verona" and session.state.gold["celts"] == 2
+    assert view.desk.opening(session.state).battle.phase == "campaign"
     tap(app, "End the campaign")
     assert session.state.campaign is None and view.page(session) == "combat"
+    assert view.desk.opening(session.state).battle.phase == "normal"  # the campaign is over
 
 
 def test_turn_ten_offers_a_campaign_or_a_pass_and_speaks_italian(app):
@@ -159,3 +161,52 @@ def test_the_cimbri_may_campaign_instead_of_moving(app):
     session.game.state = replace(session.state, at=0)  # the Celts: movement, then combat
     app.draw()
     assert "A campaign" not in {b.label for b in app.buttons}
+
+
+def test_a_leader_at_sea_gives_the_other_fleets_of_his_side_two(app, monkeypatch):
+    """§10.8 (reading A6): +2 to every friendly fleet but the one carrying him."""
+    from companion.tables.italia.canvas import Canvas
+
+    said: list[str] = []
+    line = Canvas.line
+    monkeypatch.setattr(
+        Canvas, "line", lambda self, text, *a, **k: said.append(text) or line(self, text, *a, **k)
+    )
+    session = app.session
+    to_combat(session, 2)
+    tap(app, "A naval battle")
+    view = app.game.view
+    for key in ("a:fleet", "a:leaders"):
+        view.board_tap(next(s.rect.center for s in view.spots if s.action == ("more", key)), session)
+    app.draw()
+    tap(app, "Fight at sea")
+    fleets = session.state.sea.attacker.fleets
+    assert [f.leaders for f in fleets] == [0, 1]
+    assert "Celts: 2 fleets, hit on 7+, 9+; 0 sunk" in said
+
+
+def test_several_nations_attack_the_active_fleet_one_at_a_time_by_taps(app):
+    """§10.8.1: the order rolled once (most fleets first); each attacker's battle against that fleet."""
+    session = app.session
+    to_combat(session, 2)
+    tap(app, "A naval battle")
+    tap(app, "Several attack")
+    view = app.game.view
+
+    def more() -> None:
+        view.board_tap(next(s.rect.center for s in view.spots if s.action == ("more", "rival")), session)
+        app.draw()
+
+    while "Attacker: Greeks" not in [b.label for b in app.buttons]:
+        tap(app, next(b.label for b in app.buttons if b.label.startswith("Attacker: ")))
+    more()
+    while "Attacker: Etruscans" not in [b.label for b in app.buttons]:
+        tap(app, next(b.label for b in app.buttons if b.label.startswith("Attacker: ")))
+    more()
+    more()
+    tap(app, "Roll the order")
+    assert session.state.sea_order == ("etruscans", "greeks") and view.page(session) == "sea-setup"
+    assert "Defender: Etruscans" not in [b.label for b in app.buttons]  # the fleet attacked is fixed
+    tap(app, "Fight at sea")
+    sea = session.state.sea
+    assert (sea.attacker.nation, sea.defender.nation) == ("etruscans", "celts")

@@ -100,6 +100,16 @@ class OpenSeaBattle:
 
 
 @dataclass(frozen=True)
+class SeaAttackOrder:
+    """§10.8.1: several nations each attack the `target` nation's fleet, one at a time: most fleets
+    first (`fleets`: each attacker's fleets there), a tie to the higher die (ties rolled again, A38)."""
+
+    target: str
+    fleets: dict[str, int]
+    kind: str = "sea-order"
+
+
+@dataclass(frozen=True)
 class RollSeaRound:
     """Roll a naval round: one die per fleet; `sink[side]` the fleets that side chooses to lose
     (empty: those with the least aboard); `values` the table's own dice, attacker's fleets first."""
@@ -280,6 +290,7 @@ Action = (
     | Score
     | ScoreCard
     | OpenSeaBattle
+    | SeaAttackOrder
     | RollSeaRound
     | SeaRetreat
     | NextPhase
@@ -326,6 +337,7 @@ KINDS: dict[str, type[Any]] = {
         Score,
         ScoreCard,
         OpenSeaBattle,
+        SeaAttackOrder,
         RollSeaRound,
         SeaRetreat,
         *TURN_ACTIONS,
@@ -375,6 +387,9 @@ def action_from_dict(data: object) -> Action:
             )
         if kind == "open-sea-battle":
             return OpenSeaBattle(sea_from_dict(data.get("sea"), "action.sea"))
+        if kind == "sea-order":
+            fleets = {str(k): int(v) for k, v in data.get("fleets", {}).items()}
+            return SeaAttackOrder(str(data.get("target", "")), fleets)
         if kind == "roll-sea":
             sink = {str(k): tuple(str(i) for i in v) for k, v in data.get("sink", {}).items()}
             return RollSeaRound(sink, tuple(int(v) for v in data.get("values", ())))

@@ -31,6 +31,7 @@ from .actions import (
     RollSeaRound,
     Score,
     ScoreCard,
+    SeaAttackOrder,
     SeaRetreat,
     Subjugate,
     Submit,
@@ -62,7 +63,7 @@ from .fight import (
 )
 from .ledger import SOURCES, Award, BattleLine, Ledger, Throw, add_retreat, round_log
 from .naval import SeaBattle, sea_over
-from .navalplay import close_sea, open_sea, roll_sea, sea_retreat_action
+from .navalplay import close_sea, next_sea_attacker, open_sea, roll_sea, sea_attack_order, sea_retreat_action
 from .phases import Leader, rome_duty
 from .rounds import Aim, Count, refit_aims
 from .scenario import Scenario
@@ -135,6 +136,8 @@ class State:
     campaigned: bool = False  # the active nation started a campaign this turn (Italia I turn 10)
     passes: int = 0  # Italia I turn 10: slots in a row that ended without a campaign (§13.4, A30)
     granted: tuple[str, ...] = ()  # Italia I turn 10: nations whose card's campaign gold is in (A30)
+    sea_order: tuple[str, ...] = ()  # §10.8.1: the nations still to attack sea_target's fleet, in order
+    sea_target: str = ""
     winner: str = ""  # the score pad's winner at the end (players tied: "red, blue", reading A56)
 
 
@@ -234,7 +237,7 @@ class Game:
 
     def battle_phase(self) -> str:
         """The context a battle opened now gets (Battle.phase): normal, major-invasion-1/2, campaign."""
-        return phases.battle_phase(self.state.phase, self.state.major)
+        return phases.battle_phase(self.state.phase, self.state.major, self.state.campaign is not None)
 
     def header(self) -> dict[str, Any]:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "options": self.options.to_dict()}
@@ -256,7 +259,10 @@ def _apply(game: Game, state: State, action: Action, dice: Dice) -> tuple[State,
     refusal = phase_refusal(game, state, action)
     if refusal is not None:
         raise IllegalActionError(refusal)
+    if isinstance(action, SeaAttackOrder):
+        return sea_attack_order(game, state, action, dice)
     if isinstance(action, OpenSeaBattle):
+        state = next_sea_attacker(state, action.sea)
         return replace(state, sea=open_sea(action.sea), ledger=_opened(state.ledger), looted=False), []
     if isinstance(action, Subjugate | Revolt | Loot | SwitchLegions):
         return _masters(game, state, action, dice)
@@ -529,6 +535,8 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
         confirmed=False,
         looted=False,
         campaigned=False,
+        sea_order=(),
+        sea_target="",
         passes=0 if state.campaigned else state.passes + 1,
     )
     if turn_ten(game.scenario, state.turn):

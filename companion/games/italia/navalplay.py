@@ -4,12 +4,18 @@ the seeded ones, its log for the tickets, retreats and the end."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from companion.games.vocabulary import IllegalActionError, Sentence
 
 from .dice import Dice
 from .ledger import SIDES, BattleLine, RoundLog, Throw
-from .naval import SeaBattle, sea_over, sea_retreat, sea_round
+from .naval import SeaBattle, attack_order, sea_over, sea_retreat, sea_round
+
+if TYPE_CHECKING:
+    from .actions import SeaAttackOrder
+    from .game import Game, State
 
 
 def open_sea(sea: SeaBattle) -> SeaBattle:
@@ -68,3 +74,39 @@ def close_sea(sea: SeaBattle) -> tuple[BattleLine, Sentence]:
     winner = sea.attacker.nation if how == "cleared" else sea.defender.nation if how == "held" else None
     line = BattleLine(sea.sea, sea.attacker.nation, sea.defender.nation, how, winner)
     return line, Sentence("Battle over: {how}.", how=how)
+
+
+def sea_attack_order(
+    game: Game, state: State, action: SeaAttackOrder, dice: Dice
+) -> tuple[State, list[Sentence]]:
+    """§10.8.1: the order in which several nations attack one nation's fleet, rolled off on ties."""
+    nations = {n.id for n in game.scenario.nations}
+    fleets = action.fleets
+    if action.target not in nations or not set(fleets) <= nations - {action.target}:
+        raise IllegalActionError(Sentence("The fleet and its attackers are nations of this game."))
+    if len(fleets) < 2 or not all(0 < n <= 99 for n in fleets.values()):
+        raise IllegalActionError(Sentence("An order is for two nations or more, each with its fleets there."))
+    order = tuple(attack_order(fleets, dice))
+    said = Sentence(
+        "Against the {nation} fleet, one nation at a time: {order} (§10.8.1).",
+        nation=action.target,
+        order=", ".join(order),
+    )
+    return replace(state, sea_order=order, sea_target=action.target), [said]
+
+
+def next_sea_attacker(state: State, sea: SeaBattle) -> State:
+    """A naval battle while an order stands (§10.8.1) is the next attacker's, against that fleet."""
+    if not state.sea_order:
+        return state
+    first = state.sea_order[0]
+    if sea.attacker.nation != first or sea.defender.nation != state.sea_target:
+        raise IllegalActionError(
+            Sentence(
+                "The {nation} attack the {target} fleet next (§10.8.1).",
+                nation=first,
+                target=state.sea_target,
+            )
+        )
+    rest = state.sea_order[1:]
+    return replace(state, sea_order=rest, sea_target=state.sea_target if rest else "")

@@ -177,10 +177,11 @@ def combat(major: bool, second: bool) -> list[Sentence]:
     return said
 
 
-def battle_phase(phase: int, major: bool) -> str:
-    """The context a battle opened now has (battle.phase): it sets the attack cap and the stacking check."""
+def battle_phase(phase: int, major: bool, campaign: bool) -> str:
+    """The context a battle opened now has (battle.phase): it sets the attack cap and the stacking check.
+    Phase 7 is a campaign's only while the campaign lasts: once it has ended, a battle is a normal one."""
     if phase == 7:
-        return "campaign"
+        return "campaign" if campaign else "normal"
     if major:
         return "major-invasion-2" if phase >= 5 else "major-invasion-1"
     return "normal"

@@ -42,6 +42,7 @@ def loads(text: str) -> State:
     values["scores"] = awards_from_list(values.get("scores", []))
     values["without_pieces"] = tuple(values.get("without_pieces", ()))
     values["granted"] = tuple(values.get("granted", ()))
+    values["sea_order"] = tuple(values.get("sea_order", ()))
     for name in ("gold", "must_spend", "masters", "control", "cities"):
         if not isinstance(values.get(name, {}), dict):
             raise DataError(name, "must be an object")

@@ -116,4 +116,5 @@ def _sea(desk: Desk, page: str, action: Any) -> tuple[str, ...] | None:
         navy = sea.side(which)
         steps.append((f"{which[0]}:fleet", setup.fleets[which], len(navy.fleets)))
         steps.append((f"{which[0]}:cargo", setup.cargo[which], sum(f.embarked for f in navy.fleets)))
+        steps.append((f"{which[0]}:leaders", setup.leaders[which], sum(f.leaders for f in navy.fleets)))
     return count(*steps) or ("sea-fight",)

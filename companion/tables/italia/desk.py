@@ -131,16 +131,21 @@ class SeaSetup:
     defender: str = ""
     fleets: dict[str, int] = field(default_factory=lambda: {"attacker": 1, "defender": 1})
     cargo: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
+    leaders: dict[str, int] = field(default_factory=lambda: {"attacker": 0, "defender": 0})
+    rivals: dict[str, int] = field(default_factory=dict)  # §10.8.1: each attacker's fleets there
+    rival: str = ""  # the attacker whose fleets are being entered
 
     def sea(self, attacker: str, numbers: Numbers) -> SeaBattle:
-        """Each side's fleets, the units aboard two a fleet from the first (§9.6)."""
+        """Each side's fleets, the units aboard two a fleet from the first (§9.6), the leaders one a
+        fleet from the last (a leader adds +2 to every friendly fleet but his own, §10.8)."""
         navies = []
         for which, nation in (("attacker", attacker), ("defender", self.defender)):
-            cargo, fleets = self.cargo[which], []
-            for number in range(self.fleets[which]):
+            cargo, fleets, count = self.cargo[which], [], self.fleets[which]
+            for number in range(count):
                 aboard = min(2, cargo)
                 cargo -= aboard
-                fleets.append(Fleet(f"{which[0]}{number + 1}", aboard))
+                led = int(number >= count - self.leaders[which])
+                fleets.append(Fleet(f"{which[0]}{number + 1}", aboard, led))
             navies.append(Navy(nation, tuple(fleets)))
         return SeaBattle(navies[0], navies[1], numbers=numbers)
 
@@ -241,7 +246,16 @@ class Desk:
             return "ask"
         if state.must_spend:
             return "shop"
-        if self.local in ("setup", "zones", "sea-setup", "subjects", "leader", "czones", "switch"):
+        if self.local in (
+            "setup",
+            "zones",
+            "sea-setup",
+            "sea-order",
+            "subjects",
+            "leader",
+            "czones",
+            "switch",
+        ):
             return self.local
         ten = turn_ten(self.scenario, state.turn)
         if not state.collected and not ten:
@@ -269,11 +283,16 @@ class Desk:
 
     def opening(self, state: State) -> a.OpenBattle:
         """The battle as entered, in the context of the phase (a major invasion's, a campaign's)."""
-        phase = battle_phase(state.phase, state.major)
+        phase = battle_phase(state.phase, state.major, state.campaign is not None)
         battle = self.setup.battle(self.edition, self.nation(state) or "", phase)
         return a.OpenBattle(battle, must_submit=self.setup.must_submit)
 
     def sea_opening(self, state: State) -> a.OpenSeaBattle:
+        """The naval battle as entered; while an order of attackers stands (§10.8.1), the next one's
+        against that fleet."""
+        if state.sea_order:
+            self.sea_setup.defender = state.sea_target
+            return a.OpenSeaBattle(self.sea_setup.sea(state.sea_order[0], self.edition.numbers))
         return a.OpenSeaBattle(self.sea_setup.sea(self.nation(state) or "", self.edition.numbers))
 
     def subjugation(self) -> a.Subjugate:

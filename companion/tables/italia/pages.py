@@ -57,6 +57,7 @@ def draw(
         "switch": turn_pages.switch,
         "ten": turn_pages.ten,
         "sea-setup": turn_pages.sea_setup,
+        "sea-order": turn_pages.sea_order,
         "sea": turn_pages.sea,
         "sea-over": turn_pages.sea,
         "ask": turn_pages.ask,

@@ -66,6 +66,7 @@ ENTERING = (
     "czones",
     "switch",
     "sea-setup",
+    "sea-order",
     "ask",
 )
 

@@ -181,7 +181,27 @@ def sea_setup(canvas: Canvas, desk: Desk, session: Any) -> None:
         change = partial(bump, setup.cargo, which, 2 * setup.fleets[which])
         canvas.stepper(_("Units aboard"), setup.cargo[which], f"{which[0]}:cargo", change)
         canvas.row_done()
+        led = partial(bump, setup.leaders, which, setup.fleets[which])
+        canvas.stepper(_("Leaders at sea"), setup.leaders[which], f"{which[0]}:leaders", led)
+        canvas.row_done()
     canvas.line(_("A fleet hits on 9-10, +1 for each unit it carries (§10.8)."), small=True)
+
+
+def sea_order(canvas: Canvas, desk: Desk, session: Any) -> None:
+    """§10.8.1: each nation attacking the active nation's fleet, with its fleets in that sea."""
+    target = desk.nation(session.state) or ""
+    canvas.line(_("Against the {nation} fleet: each attacker's fleets").format(nation=nation_name(target)))
+    canvas.gap()
+    setup = desk.sea_setup
+    rival, rivals = setup.rival, setup.rivals
+    canvas.stepper(nation_name(rival), rivals.get(rival, 0), "rival", partial(bump, rivals, rival, 12))
+    canvas.row_done()
+    for nation, fleets in rivals.items():
+        if fleets:
+            canvas.line(f"{nation_name(nation)}: {fleets}", small=True)
+    canvas.line(
+        _("Most fleets attack first, a tie to the higher die; one battle each (§10.8.1)."), small=True
+    )
 
 
 def sea(canvas: Canvas, desk: Desk, session: Any) -> None:

@@ -307,6 +307,9 @@ def _sea_defender(desk: Desk, state: State) -> None:
 
 
 def sea_setup(desk: Desk, state: State) -> list[Entry]:
+    fight: Entry = (_("Fight at sea"), ("sea-fight",), _then(desk, "", lambda: desk.sea_opening(state)))
+    if state.sea_order:  # §10.8.1: the next attacker's battle against that fleet
+        return [(_("Cancel"), ("back",), _go(desk, "")), fight]
     defender = nation_name(desk.sea_setup.defender)
     return [
         (
@@ -314,8 +317,34 @@ def sea_setup(desk: Desk, state: State) -> list[Entry]:
             ("sea-defender",),
             partial(_sea_defender, desk, state),
         ),
+        (_("Several attack"), ("sea-several",), partial(_sea_rivals, desk, state)),
         (_("Cancel"), ("back",), _go(desk, "")),
-        (_("Fight at sea"), ("sea-fight",), _then(desk, "", lambda: desk.sea_opening(state))),
+        fight,
+    ]
+
+
+def _sea_rivals(desk: Desk, state: State) -> None:
+    _sea_rival(desk, state)
+    desk.local = "sea-order"
+
+
+def _sea_rival(desk: Desk, state: State) -> None:
+    """The next nation whose fleets are entered (any but the fleet attacked)."""
+    others = [n.id for n in desk.scenario.nations if n.id != desk.nation(state)]
+    now = desk.sea_setup.rival
+    desk.sea_setup.rival = others[(others.index(now) + 1) % len(others)] if now in others else others[0]
+
+
+def sea_order(desk: Desk, state: State) -> list[Entry]:
+    """§10.8.1: the nations that attack the active nation's fleet, each with its fleets there."""
+    target = desk.nation(state) or ""
+    fleets = {n: c for n, c in desk.sea_setup.rivals.items() if c}
+    order = _then(desk, "sea-setup", lambda: a.SeaAttackOrder(target, fleets))
+    rival = _("Attacker: {nation}").format(nation=nation_name(desk.sea_setup.rival))
+    return [
+        (rival, ("sea-rival",), partial(_sea_rival, desk, state)),
+        (_("Back"), ("back",), _go(desk, "sea-setup")),
+        (_("Roll the order"), ("sea-order",), order),
     ]
 
 
@@ -359,6 +388,7 @@ PAGES: dict[str, Callable[[Desk, State], list[Entry]]] = {
     "switch": switch,
     "ten": ten,
     "sea-setup": sea_setup,
+    "sea-order": sea_order,
     "sea": sea,
     "sea-over": sea_over,
     "ask": ask,

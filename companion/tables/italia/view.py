@@ -35,6 +35,7 @@ def page_title(page: str) -> str:
         "switch": _("Legion switching"),
         "ten": _("Turn 10"),
         "sea-setup": _("Naval battle: who fights"),
+        "sea-order": _("Naval battle: several attackers"),
         "sea": _("Naval battle"),
         "sea-over": _("Naval battle over"),
         "ask": _("A card's value"),

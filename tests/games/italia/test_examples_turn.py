@@ -221,6 +221,8 @@ def test_example_12_3_fabius_campaign_purse_and_moves():
     end = aftermath(replace(pavia, defender=Side("etruscans")))
     assert end.surplus == 0  # no stacking check in a campaign (§8.4)
     assert game.state.gold["romans"] == 3
+    game.play(EndCampaign())
+    assert game.battle_phase() == "normal"  # a battle after the campaign has ended is no campaign's
 
 
 def test_example_12_3_2_who_may_react_to_a_leader_in_ravenna():
@@ -348,3 +350,35 @@ def test_a_record_s_action_of_the_wrong_type_names_its_field(data, field):
     with pytest.raises(DataError) as refused:
         action_from_dict(data)
     assert refused.value.field == field
+
+
+def test_several_nations_attack_the_arriving_fleet_one_at_a_time_in_the_order_rolled():
+    """§10.8.1 (R50, A38): most fleets first, a tie to the higher die; each battle apart, in that order."""
+    from companion.games.italia.actions import OpenSeaBattle, RollSeaRound, SeaAttackOrder
+    from companion.games.italia.naval import Fleet, Navy, SeaBattle
+
+    game = game_at(2, "romans", phase=4)
+    order = said(game, SeaAttackOrder("romans", {"greeks": 1, "carthaginians": 3}))
+    assert order == ["Against the romans fleet, one nation at a time: carthaginians, greeks (§10.8.1)."]
+    assert not game.records[-1].drawn  # no tie, no die
+
+    def fight(attacker: str) -> OpenSeaBattle:
+        return OpenSeaBattle(SeaBattle(Navy(attacker, (Fleet("a1"),)), Navy("romans", (Fleet("d1"),))))
+
+    with pytest.raises(IllegalActionError, match="The carthaginians attack the romans fleet next"):
+        game.play(fight("greeks"))
+    game.play(fight("carthaginians"))
+    game.play(RollSeaRound(values=(10, 1)))
+    game.play(CloseBattle())
+    with pytest.raises(IllegalActionError, match="The greeks attack the romans fleet next"):
+        game.play(fight("carthaginians"))  # the order stands until the greeks have had theirs
+    game.play(fight("greeks"))
+    assert game.state.sea_order == ()
+    tied = game_at(2, "romans", phase=4)
+    with pytest.raises(IllegalActionError, match="two nations or more"):
+        tied.play(SeaAttackOrder("romans", {"greeks": 1}))
+    tied.play(SeaAttackOrder("romans", {"greeks": 2, "carthaginians": 2}))
+    assert tied.records[-1].drawn  # the tie is rolled off, the dice kept in the record
+    first = tied.state.sea_order[0]
+    with pytest.raises(IllegalActionError, match=f"The {first} attack the romans fleet next"):
+        tied.play(fight(tied.state.sea_order[1]))
