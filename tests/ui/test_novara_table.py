@@ -574,3 +574,16 @@ def test_the_sixth_division_enters_from_the_turn_track_screen_and_its_chit_goes_
         assert "S-6" in app.session.state.selections["sardinia"].formations
     finally:
         app.close()
+
+
+def test_an_empty_hidden_display_says_to_type_in_the_units_first_and_offers_no_hide(service):
+    """Found in a newcomer's run: before any counter is typed in, the display asked to tap units it did
+    not show, and its Hide button could only be refused."""
+    app = novara_app(service, fog="hidden")
+    try:
+        tap(app, ("display",))
+        tap(app, ("hand-display", "austria"))
+        assert "Box A: type in your units first (New unit), then hide them here." in words(app)
+        assert not [b for b in [*app.buttons, *spots(app)] if b.action == ("hide", "austria")]
+    finally:
+        app.close()
