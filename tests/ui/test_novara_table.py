@@ -587,3 +587,19 @@ def test_an_empty_hidden_display_says_to_type_in_the_units_first_and_offers_no_h
         assert not [b for b in [*app.buttons, *spots(app)] if b.action == ("hide", "austria")]
     finally:
         app.close()
+
+
+def test_a_combat_with_no_units_typed_in_says_where_they_come_from(app):
+    """Found in a newcomer's run: before any counter is typed in, the combat screen asked to tap a hex's
+    units beside an empty roster."""
+    session = app.session
+    for action in (a.TurnFacts(False, 2, 2), a.Select("austria", ("A-I",)), a.Select("sardinia", ("S-1",))):
+        session.do(action)
+    while session.state.phase == "draw":
+        session.do(a.Draw())
+        if session.state.phase == "decide":
+            session.do(a.Activate())
+    app.draw()
+    tap(app, ("combat",))
+    assert "Combat: tap a hex of the ring; type in its units with New unit." in words(app)
+    assert "then its units" not in words(app)
