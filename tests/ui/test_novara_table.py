@@ -592,6 +592,30 @@ def test_an_empty_hidden_display_says_to_type_in_the_units_first_and_offers_no_h
 def test_a_combat_with_no_units_typed_in_says_where_they_come_from(app):
     """Found in a newcomer's run: before any counter is typed in, the combat screen asked to tap a hex's
     units beside an empty roster."""
+    _activate_with_no_units(app)
+    tap(app, ("combat",))
+    assert "Combat: tap a hex of the ring; type in its units with New unit." in words(app)
+    assert "then its units" not in words(app)
+
+
+def test_the_charge_and_the_bombardment_offer_a_new_unit_and_refuse_nothing_before_a_tap(app):
+    """Found in a newcomer's run: with no cavalry typed in, the charge screen said "Charge refused"
+    before any tap, and neither it nor the bombardment offered New unit: only Back led on."""
+    _activate_with_no_units(app)
+    tap(app, ("charge",))
+    assert "refused" not in words(app) and "Tap the charging cavalry first." in words(app)
+    tap(app, ("new-unit",))
+    assert app.game.view.draft.mode == "units"
+    tap(app, ("back",))  # the form closes: back on the charge
+    assert app.game.view.draft.mode == "charge"
+    tap(app, ("cancel",))
+    tap(app, ("bombard",))
+    tap(app, ("new-unit",))
+    assert app.game.view.draft.mode == "units"
+
+
+def _activate_with_no_units(app) -> None:
+    """The first turn's facts and selections played, a chit drawn and activated: no counter typed in."""
     session = app.session
     for action in (a.TurnFacts(False, 2, 2), a.Select("austria", ("A-I",)), a.Select("sardinia", ("S-1",))):
         session.do(action)
@@ -600,6 +624,3 @@ def test_a_combat_with_no_units_typed_in_says_where_they_come_from(app):
         if session.state.phase == "decide":
             session.do(a.Activate())
     app.draw()
-    tap(app, ("combat",))
-    assert "Combat: tap a hex of the ring; type in its units with New unit." in words(app)
-    assert "then its units" not in words(app)

@@ -357,8 +357,9 @@ def charge(moment: Moment, draft: Draft, state: State, context: Any, typed: bool
             action.hexside,
             context.readings,
         )
-    except IllegalActionError as exc:
-        moment.line(translate(exc.args[0]), theme.ALERT)
+    except IllegalActionError as exc:  # nothing tapped yet is not a refusal: what to tap first
+        said = translate(exc.args[0]) if draft.chargers else _("Tap the charging cavalry first.")
+        moment.line(said, theme.ALERT if draft.chargers else theme.MUTED)
         count = 0
     else:
         count = dice.attack_dice + dice.defence_dice
@@ -368,6 +369,7 @@ def charge(moment: Moment, draft: Draft, state: State, context: Any, typed: bool
             )
         )
     roll_entries(moment, draft, action, max(1, count), typed, active.side)
+    new_unit_entry(moment, draft, active.side)  # a cavalry or target not typed in yet
     cancel_entry(moment, draft)
 
 
@@ -419,6 +421,7 @@ def bombardment(moment: Moment, draft: Draft, state: State, context: Any, typed:
             )
     action = a.Bombard(batteries, tuple(draft.defenders), draft.blocked)
     roll_entries(moment, draft, action, 1, typed, active.side)
+    new_unit_entry(moment, draft, active.side)  # a battery or target not typed in yet
     cancel_entry(moment, draft)
 
 
