@@ -624,3 +624,18 @@ def _activate_with_no_units(app) -> None:
         if session.state.phase == "decide":
             session.do(a.Activate())
     app.draw()
+
+
+def test_a_refusal_said_in_english_goes_when_the_table_switches_to_italian(app):
+    """Found in a newcomer's run: a refusal stayed on the panel in English after Italian was chosen in
+    the settings, on an otherwise Italian screen."""
+    _activate_with_no_units(app)
+    tap(app, ("combat",))
+    tap(app, ("roll",))  # nothing on the ring: refused
+    assert any("Combat refused" in text for text, _colour in app.game.lines())
+    try:
+        app.lobby.settings.use_language("it")
+        app.draw()
+        assert not any("refused" in text for text, _colour in app.game.lines())
+    finally:
+        i18n.use("en")
