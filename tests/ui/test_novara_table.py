@@ -639,3 +639,22 @@ def test_a_refusal_said_in_english_goes_when_the_table_switches_to_italian(app):
         assert not any("refused" in text for text, _colour in app.game.lines())
     finally:
         i18n.use("en")
+
+
+def test_a_counter_typed_in_with_its_factors_wrong_is_refused_in_the_tables_words(app):
+    """Found in a newcomer's run: a cavalry of factor 2 left with the form's reduced factor 2 was refused
+    as "unit.cf_reduced: a two-step unit's reduced factor is below its full one", in English on the
+    Italian screen."""
+    i18n.use("it")
+    try:
+        tap(app, ("units",))
+        tap(app, ("form", "kind", "cavalry"))
+        tap(app, ("form", "cf", 2))
+        tap(app, ("enter-unit",))
+        said = " ".join(text for text, _colour in app.game.lines())
+        assert (
+            "Unità rifiutata: il suo fattore ridotto deve essere minore del fattore di combattimento." in said
+        )
+        assert "cf_reduced" not in said and not app.session.state.counters
+    finally:
+        i18n.use("en")
