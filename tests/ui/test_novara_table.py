@@ -653,7 +653,8 @@ def test_a_counter_typed_in_with_its_factors_wrong_is_refused_in_the_tables_word
         tap(app, ("enter-unit",))
         said = " ".join(text for text, _colour in app.game.lines())
         assert (
-            "Unità rifiutata: il suo fattore ridotto deve essere minore del fattore di combattimento." in said
+            "Unità rifiutata: il suo fattore ridotto deve essere almeno 1 e minore del fattore di "
+            "combattimento." in said
         )
         assert "cf_reduced" not in said and not app.session.state.counters
     finally:

@@ -228,7 +228,7 @@ def _unit_refusal(exc: DataError) -> Sentence:
     """A counter typed in that cannot be: said in the table's words (the form can only get its factors
     wrong), not as a data file's field."""
     if exc.field.endswith(".cf_reduced"):
-        return Sentence("Unit refused: its reduced factor must be below its combat factor.")
+        return Sentence("Unit refused: its reduced factor must be at least 1 and below its combat factor.")
     if exc.field.endswith(".cf"):
         return Sentence("Unit refused: a unit other than a pontoon has a combat factor of at least 1.")
     return Sentence("Unit refused: {why}.", why=str(exc))
