@@ -659,3 +659,29 @@ def test_a_counter_typed_in_with_its_factors_wrong_is_refused_in_the_tables_word
         assert "cf_reduced" not in said and not app.session.state.counters
     finally:
         i18n.use("en")
+
+
+def test_a_charge_without_a_hit_closes_its_screen_and_says_what_happened(service):
+    """Found in a newcomer's run: a charge whose dice hit nothing left the charge screen as it was, its
+    Roll offered again and no word of the dice on the panel."""
+    choices = Choices()
+    choices.table_dice = True
+    app = novara_app(service, choices=choices)
+    try:
+        _activate_with_no_units(app)
+        side = app.session.state.active.side
+        formation = app.session.state.active.chit
+        enemy = "austria" if side == "sardinia" else "sardinia"
+        app.session.do(a.EnterUnit("ours", side, 3, formation, "cavalry", 1))
+        app.session.do(a.EnterUnit("theirs", enemy, 2, "", "cavalry", 1))
+        app.draw()
+        tap(app, ("charge",))
+        tap(app, ("charger", "ours"))
+        tap(app, ("target", "theirs"))
+        for _die in range(4):  # every die a 1: no hit either way
+            tap(app, ("die", 1))
+        assert app.session.game.records[-1].action.kind == "charge"
+        assert app.game.view.draft.mode == ""  # back on the activation's steps
+        assert "charge" in " ".join(text for text, _c in app.game.lines()).lower()
+    finally:
+        app.close()
