@@ -196,3 +196,19 @@ def test_units_typed_at_the_table_fight_as_their_counters_say() -> None:
     shown = g.preview(Fight((("14 Pinerolo", 1),), (("IR 99", 0),)))
     assert shown.defence == 1 and shown.final_column == "4:1"  # reduced 2, halved out of supply
     assert g.state.start_steps() == sum(c.steps for c in g.state.counters.values()) - 1
+
+
+def test_the_steps_lost_are_said_whole_in_the_tables_language() -> None:
+    """Found in a newcomer's run: "Persi 1 livello/i (la Sardegna)", and a withdrawal's "after a 1-hex
+    withdrawal" pasted in English into the Italian sentence."""
+    from companion import i18n
+
+    g = activation("S-4", "sardinia")
+    g.play(Fight((("3 Piemonte", 1),), (("IR 28", 0),)), [1])  # 1:1, 1 + 1 = 2: A1 (the text's cell)
+    (lost,) = [e for e in g.play(ApplyLosses("sardinia", withdrawal=1)) if "lost" in e.template]
+    assert i18n.translate(lost) == "Sardinia: 0 steps lost after a 1-hex withdrawal."  # it took the step
+    i18n.use("it")
+    try:
+        assert i18n.translate(lost) == "Persi 0 passi (la Sardegna) dopo una ritirata di 1 esag."
+    finally:
+        i18n.use("en")
