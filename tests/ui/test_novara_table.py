@@ -668,20 +668,43 @@ def test_a_charge_without_a_hit_closes_its_screen_and_says_what_happened(service
     choices.table_dice = True
     app = novara_app(service, choices=choices)
     try:
-        _activate_with_no_units(app)
-        side = app.session.state.active.side
-        formation = app.session.state.active.chit
-        enemy = "austria" if side == "sardinia" else "sardinia"
-        app.session.do(a.EnterUnit("ours", side, 3, formation, "cavalry", 1))
-        app.session.do(a.EnterUnit("theirs", enemy, 2, "", "cavalry", 1))
-        app.draw()
-        tap(app, ("charge",))
-        tap(app, ("charger", "ours"))
-        tap(app, ("target", "theirs"))
-        for _die in range(4):  # every die a 1: no hit either way
-            tap(app, ("die", 1))
+        _charge_without_a_hit(app)
         assert app.session.game.records[-1].action.kind == "charge"
         assert app.game.view.draft.mode == ""  # back on the activation's steps
         assert "charge" in " ".join(text for text, _c in app.game.lines()).lower()
     finally:
         app.close()
+
+
+def test_an_undone_decision_is_no_longer_told_on_the_panel(service):
+    """Found in a newcomer's run: after Undo took back the losses, the panel still said the steps were
+    lost, under "Undone: losses"."""
+    choices = Choices()
+    choices.table_dice = True
+    app = novara_app(service, choices=choices)
+    try:
+        _charge_without_a_hit(app)
+        assert any("Charge" in text for text, _c in app.game.lines())
+        tap(app, ("undo",))
+        tap(app, ("undo",))  # the dice were thrown: a second Undo takes it back
+        said = [text for text, _c in app.game.lines()]
+        assert said[0].startswith("Undone") and not any("Charge" in text for text in said[1:])
+    finally:
+        app.close()
+
+
+def _charge_without_a_hit(app) -> None:
+    """A cavalry of the active formation charges an enemy cavalry (both invented for the test), the
+    table's dice typed in: every die a 1, no hit either way."""
+    _activate_with_no_units(app)
+    side = app.session.state.active.side
+    formation = app.session.state.active.chit
+    enemy = "austria" if side == "sardinia" else "sardinia"
+    app.session.do(a.EnterUnit("ours", side, 3, formation, "cavalry", 1))
+    app.session.do(a.EnterUnit("theirs", enemy, 2, "", "cavalry", 1))
+    app.draw()
+    tap(app, ("charge",))
+    tap(app, ("charger", "ours"))
+    tap(app, ("target", "theirs"))
+    for _die in range(4):
+        tap(app, ("die", 1))
