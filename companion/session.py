@@ -181,7 +181,7 @@ class Session:
         if not self._forgotten(record):
             return False
         self.message = self.news = _("Undone: {action}.").format(action=self.table.action_name(record.action))
-        self.last_move = None  # what it did is no longer news
+        self.last_move, self.last_events = None, []  # what it did is no longer news
         self.table.forget_scans()
         return True
 

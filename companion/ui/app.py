@@ -58,7 +58,7 @@ class App:
         from companion.ui.lobby import Doors, Lobby
 
         self.modules = {game: find_table(game) for game in (games or table_ids())}
-        doors = Doors(new_session, resume, check_devices, choose_language, camera, self.begin)
+        doors = Doors(new_session, resume, check_devices, self._language(choose_language), camera, self.begin)
         self.lobby = Lobby(
             self.screen.get_rect(),
             self.target,
@@ -178,6 +178,18 @@ class App:
     def session(self) -> Any:
         assert self.game is not None, "no game yet: the start screen is showing"
         return self.game.session
+
+    def _language(self, keep: Callable[[str], None] | None) -> Callable[[str], None]:
+        """A language picked in settings: the game's last sentence was said in the other one (a
+        refusal stays in English on an Italian screen otherwise), so it goes; `keep` keeps the choice."""
+
+        def chosen(code: str) -> None:
+            if self.game is not None:
+                self.game.session.message = self.game.session.news = ""
+            if keep is not None:
+                keep(code)
+
+        return chosen
 
     def begin(self, session: Any) -> None:
         """Play this session (a new game, or one resumed: with the colours the table chose for it)."""

@@ -150,3 +150,18 @@ def test_games_list_show_export_import_and_replay(tmp_path, capsys, monkeypatch)
     assert main(["games", "show", "2"]) == 0
     assert capsys.readouterr().out.splitlines()[-2:] == shown.splitlines()[-2:]  # the same game
     assert main(["replay", str(record)]) == 0
+
+
+def test_the_resume_line_says_the_turn_in_the_tables_language():
+    """Found in a newcomer's run: the Italian start screen offered "Riprendi ...: round 1", an English
+    word where the game's own screens say "Turno"."""
+    from companion import i18n
+    from companion.app_command import said_progress
+
+    game = Game(edition("novara1849"), scenario("campaign", seed=3))
+    assert said_progress(game.header(), game.state) == "turn 1"
+    i18n.use("it")
+    try:
+        assert said_progress(game.header(), game.state) == "turno 1"
+    finally:
+        i18n.use("en")

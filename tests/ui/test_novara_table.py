@@ -574,3 +574,137 @@ def test_the_sixth_division_enters_from_the_turn_track_screen_and_its_chit_goes_
         assert "S-6" in app.session.state.selections["sardinia"].formations
     finally:
         app.close()
+
+
+def test_an_empty_hidden_display_says_to_type_in_the_units_first_and_offers_no_hide(service):
+    """Found in a newcomer's run: before any counter is typed in, the display asked to tap units it did
+    not show, and its Hide button could only be refused."""
+    app = novara_app(service, fog="hidden")
+    try:
+        tap(app, ("display",))
+        tap(app, ("hand-display", "austria"))
+        assert "Box A: type in your units first (New unit), then hide them here." in words(app)
+        assert not [b for b in [*app.buttons, *spots(app)] if b.action == ("hide", "austria")]
+    finally:
+        app.close()
+
+
+def test_a_combat_with_no_units_typed_in_says_where_they_come_from(app):
+    """Found in a newcomer's run: before any counter is typed in, the combat screen asked to tap a hex's
+    units beside an empty roster."""
+    _activate_with_no_units(app)
+    tap(app, ("combat",))
+    assert "Combat: tap a hex of the ring; type in its units with New unit." in words(app)
+    assert "then its units" not in words(app)
+
+
+def test_the_charge_and_the_bombardment_offer_a_new_unit_and_refuse_nothing_before_a_tap(app):
+    """Found in a newcomer's run: with no cavalry typed in, the charge screen said "Charge refused"
+    before any tap, and neither it nor the bombardment offered New unit: only Back led on."""
+    _activate_with_no_units(app)
+    tap(app, ("charge",))
+    assert "refused" not in words(app) and "Tap the charging cavalry first." in words(app)
+    tap(app, ("new-unit",))
+    assert app.game.view.draft.mode == "units"
+    tap(app, ("back",))  # the form closes: back on the charge
+    assert app.game.view.draft.mode == "charge"
+    tap(app, ("cancel",))
+    tap(app, ("bombard",))
+    tap(app, ("new-unit",))
+    assert app.game.view.draft.mode == "units"
+
+
+def _activate_with_no_units(app) -> None:
+    """The first turn's facts and selections played, a chit drawn and activated: no counter typed in."""
+    session = app.session
+    for action in (a.TurnFacts(False, 2, 2), a.Select("austria", ("A-I",)), a.Select("sardinia", ("S-1",))):
+        session.do(action)
+    while session.state.phase == "draw":
+        session.do(a.Draw())
+        if session.state.phase == "decide":
+            session.do(a.Activate())
+    app.draw()
+
+
+def test_a_refusal_said_in_english_goes_when_the_table_switches_to_italian(app):
+    """Found in a newcomer's run: a refusal stayed on the panel in English after Italian was chosen in
+    the settings, on an otherwise Italian screen."""
+    _activate_with_no_units(app)
+    tap(app, ("combat",))
+    tap(app, ("roll",))  # nothing on the ring: refused
+    assert any("Combat refused" in text for text, _colour in app.game.lines())
+    try:
+        app.lobby.settings.use_language("it")
+        app.draw()
+        assert not any("refused" in text for text, _colour in app.game.lines())
+    finally:
+        i18n.use("en")
+
+
+def test_a_counter_typed_in_with_its_factors_wrong_is_refused_in_the_tables_words(app):
+    """Found in a newcomer's run: a cavalry of factor 2 left with the form's reduced factor 2 was refused
+    as "unit.cf_reduced: a two-step unit's reduced factor is below its full one", in English on the
+    Italian screen."""
+    i18n.use("it")
+    try:
+        tap(app, ("units",))
+        tap(app, ("form", "kind", "cavalry"))
+        tap(app, ("form", "cf", 2))
+        tap(app, ("enter-unit",))
+        said = " ".join(text for text, _colour in app.game.lines())
+        assert (
+            "Unità rifiutata: il suo fattore ridotto deve essere almeno 1 e minore del fattore di "
+            "combattimento." in said
+        )
+        assert "cf_reduced" not in said and not app.session.state.counters
+    finally:
+        i18n.use("en")
+
+
+def test_a_charge_without_a_hit_closes_its_screen_and_says_what_happened(service):
+    """Found in a newcomer's run: a charge whose dice hit nothing left the charge screen as it was, its
+    Roll offered again and no word of the dice on the panel."""
+    choices = Choices()
+    choices.table_dice = True
+    app = novara_app(service, choices=choices)
+    try:
+        _charge_without_a_hit(app)
+        assert app.session.game.records[-1].action.kind == "charge"
+        assert app.game.view.draft.mode == ""  # back on the activation's steps
+        assert "charge" in " ".join(text for text, _c in app.game.lines()).lower()
+    finally:
+        app.close()
+
+
+def test_an_undone_decision_is_no_longer_told_on_the_panel(service):
+    """Found in a newcomer's run: after Undo took back the losses, the panel still said the steps were
+    lost, under "Undone: losses"."""
+    choices = Choices()
+    choices.table_dice = True
+    app = novara_app(service, choices=choices)
+    try:
+        _charge_without_a_hit(app)
+        assert any("Charge" in text for text, _c in app.game.lines())
+        tap(app, ("undo",))
+        tap(app, ("undo",))  # the dice were thrown: a second Undo takes it back
+        said = [text for text, _c in app.game.lines()]
+        assert said[0].startswith("Undone") and not any("Charge" in text for text in said[1:])
+    finally:
+        app.close()
+
+
+def _charge_without_a_hit(app) -> None:
+    """A cavalry of the active formation charges an enemy cavalry (both invented for the test), the
+    table's dice typed in: every die a 1, no hit either way."""
+    _activate_with_no_units(app)
+    side = app.session.state.active.side
+    formation = app.session.state.active.chit
+    enemy = "austria" if side == "sardinia" else "sardinia"
+    app.session.do(a.EnterUnit("ours", side, 3, formation, "cavalry", 1))
+    app.session.do(a.EnterUnit("theirs", enemy, 2, "", "cavalry", 1))
+    app.draw()
+    tap(app, ("charge",))
+    tap(app, ("charger", "ours"))
+    tap(app, ("target", "theirs"))
+    for _die in range(4):
+        tap(app, ("die", 1))

@@ -21,6 +21,12 @@ class TableMissing(IllegalActionError):
 
 
 ARMIES = {"austria": Sentence("Austria"), "sardinia": Sentence("Sardinia")}
+CHITS = {  # the chits a sentence names otherwise than by their formation's id
+    "austria-independent": Sentence("Austrian Independent chit"),
+    "sardinia-independent": Sentence("Sardinian Independent chit"),
+    "radetzky": "Radetzky",
+    "chrzanowski": "Chrzanowski",
+}
 
 
 def army(side: str) -> str:
@@ -29,4 +35,10 @@ def army(side: str) -> str:
     return ARMIES.get(side, side)
 
 
-__all__ = ["DataError", "IllegalActionError", "Sentence", "TableMissing", "army", "plural"]
+def chit_named(chit: str) -> str:
+    """A chit as a sentence names it: a formation's id, a Higher Commander's name, an Independent chit
+    in the table's language (not the record's id, "austria-independent")."""
+    return CHITS.get(chit, chit)
+
+
+__all__ = ["DataError", "IllegalActionError", "Sentence", "TableMissing", "army", "chit_named", "plural"]

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from .actions import ApplyLosses
 from .context import Context
-from .errors import IllegalActionError, Sentence, army
+from .errors import IllegalActionError, Sentence, army, plural
 from .results import Losses, advance_allowance, apply_losses
 from .state import Ledger, Pending, State
 from .turns import Events
@@ -31,14 +31,7 @@ def allocate(state: State, action: ApplyLosses, context: Context) -> tuple[State
     allocation = dict(action.allocation) if action.allocation else None
     losses = apply_losses(fighters, owed, action.withdrawal, allocation, action.retreat_impossible)
     state = _mark(state, losses, side, context)
-    events = [
-        Sentence(
-            "{side}: {n} step(s) lost{how}.",
-            side=army(side),
-            n=losses.applied,
-            how=f" after a {losses.withdrawal}-hex withdrawal" if losses.withdrawal else "",
-        )
-    ]
+    events = [_lost(side, losses.applied, losses.withdrawal)]
     events += _closing(state, pending, side, losses)
     left = replace(pending, due=rest) if rest else None
     if left is None and pending.shake:
@@ -86,3 +79,17 @@ def _add(table: dict[str, int], side: str, n: int) -> dict[str, int]:
 
 
 __all__ = ["Ledger", "allocate"]
+
+
+def _lost(side: str, steps: int, withdrawal: int) -> Sentence:
+    """The steps a side lost, and the withdrawal that came first: whole sentences, so that the table's
+    language says all of it."""
+    if withdrawal:
+        return plural(
+            steps,
+            "{side}: {count} step lost after a {hexes}-hex withdrawal.",
+            "{side}: {count} steps lost after a {hexes}-hex withdrawal.",
+            side=army(side),
+            hexes=withdrawal,
+        )
+    return plural(steps, "{side}: {count} step lost.", "{side}: {count} steps lost.", side=army(side))

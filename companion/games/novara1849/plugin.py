@@ -7,6 +7,8 @@ import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from companion.games.vocabulary import Sentence
+
 from . import stateio
 from .actions import Action, action_from_dict
 from .edition import Edition, load
@@ -58,6 +60,10 @@ class Novara1849:
 
     def standing(self, state: State) -> tuple[int, str | None]:
         return state.turn, state.winner
+
+    def progress(self, state: State) -> list[Sentence]:
+        """Where the game stands in its own words (the Resume line): the turn track's turn."""
+        return [Sentence("turn {turn}", turn=state.turn)]
 
     def describe(self, state: State) -> list[str]:
         lost = state.ledger.lost

@@ -210,7 +210,7 @@ def enter_unit(state: State, action: EnterUnit) -> tuple[State, list[Sentence]]:
     try:
         counter = Counter.from_dict({**fields, "kind": action.type}, "unit")
     except DataError as exc:
-        raise IllegalActionError(Sentence("Unit refused: {why}.", why=str(exc))) from None
+        raise IllegalActionError(_unit_refusal(exc)) from None
     if counter.formation and counter.formation not in state.formations:
         raise IllegalActionError(Sentence("Unit refused: {f} is not a formation.", f=counter.formation))
     steps = 1 if action.reduced and counter.steps == 2 else counter.steps
@@ -222,3 +222,13 @@ def enter_unit(state: State, action: EnterUnit) -> tuple[State, list[Sentence]]:
         absent=state.absent + counter.steps - steps,
     )
     return state, [Sentence("{unit} entered.", unit=counter.id)]
+
+
+def _unit_refusal(exc: DataError) -> Sentence:
+    """A counter typed in that cannot be: said in the table's words (the form can only get its factors
+    wrong), not as a data file's field."""
+    if exc.field.endswith(".cf_reduced"):
+        return Sentence("Unit refused: its reduced factor must be at least 1 and below its combat factor.")
+    if exc.field.endswith(".cf"):
+        return Sentence("Unit refused: a unit other than a pontoon has a combat factor of at least 1.")
+    return Sentence("Unit refused: {why}.", why=str(exc))

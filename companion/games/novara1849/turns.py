@@ -9,7 +9,7 @@ from dataclasses import replace
 from .actions import Activate, EndActivation, Select, SetCommandFactor, Surprise, TurnFacts
 from .context import Context
 from .cup import check_selection, cup_of, draw
-from .errors import IllegalActionError, Sentence, army
+from .errors import IllegalActionError, Sentence, army, chit_named
 from .state import HIGHER_COMMANDERS, Activation, Selection, State
 
 Events = list[Sentence]
@@ -141,7 +141,7 @@ def draw_chit(state: State, given: Sequence[object]) -> tuple[State, Events, lis
         raise IllegalActionError(Sentence("Draw refused: finish what is under way first."))
     chit, left = draw(state, given)
     state = replace(state, phase="decide", current=chit, cup=left, drawn=state.drawn + (chit,))
-    return state, [Sentence("Drawn: {chit}.", chit=chit)], [chit]
+    return state, [Sentence("Drawn: {chit}.", chit=chit_named(chit))], [chit]
 
 
 def activate(state: State, action: Activate) -> tuple[State, Events]:
@@ -174,8 +174,9 @@ def activate(state: State, action: Activate) -> tuple[State, Events]:
         units=units,
         activated_units=state.activated_units + action.independents,
     )
-    how = " by forced march" if action.forced_march else ""
-    return state, [Sentence("{chit} activated{how}.", chit=chit, how=how)]
+    if action.forced_march:
+        return state, [Sentence("{chit} activated by forced march.", chit=chit_named(chit))]
+    return state, [Sentence("{chit} activated.", chit=chit_named(chit))]
 
 
 def _formations_of(state: State, chit: str) -> tuple[str, ...]:
@@ -228,7 +229,7 @@ def pass_chit(state: State) -> tuple[State, Events]:
     chit = state.current
     passed = (chit, *_formations_of(state, chit))  # passing a Higher Commander passes his box
     state = replace(state, phase="draw", current="", passed=state.passed + passed)
-    return state, [Sentence("{chit} passed: it cannot be activated again this turn.", chit=chit)]
+    return state, [Sentence("{chit} passed: it cannot be activated again this turn.", chit=chit_named(chit))]
 
 
 def end_activation(state: State, action: EndActivation) -> tuple[State, Events]:

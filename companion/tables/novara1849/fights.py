@@ -208,7 +208,11 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
     assert active is not None
     k = sheet.target / 48  # the ring grows with the screen, as the type does
     ring, half = round(RING * k), round(30 * k)
-    sheet.say(_("Combat: tap a hex of the ring, then its units."))
+    cells = _roster(state, draft)
+    if cells:
+        sheet.say(_("Combat: tap a hex of the ring, then its units."))
+    else:  # nothing typed in for this hex yet: the roster beside the ring would be empty
+        sheet.say(_("Combat: tap a hex of the ring; type in its units with New unit."))
     centre = (sheet.left + ring + half, sheet.y + ring + half)
     for position in range(7):
         x, y = _ring_point(centre, position, ring)
@@ -226,20 +230,8 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
         sheet.spots.append(Button(rect, label, cell_tap, action=("ring", position), colour=colour))
     right = centre[0] + ring + half + 12
     width = sheet.rect.right - 8 - right
-    if draft.ring:
-        names = [u for u in ours(state) if u not in state.bombarded]  # a battery that fired may not fight
-        cells: list[Cell] = [
-            (
-                unit_label(state, u) + (f" @{draft.attackers[u]}" if u in draft.attackers else ""),
-                ("pick", u),
-                local(partial(_place, draft, u)),
-                draft.attackers.get(u) == draft.ring,
-            )
-            for u in names
-        ]
-    else:
+    if not draft.ring:
         sheet.row([_filter_cell(state, draft)], height=40, left=right, width=width)
-        cells = unit_toggles(state, theirs(state, draft), "pick", draft.defenders)
     sheet.grid(cells, 1, 6, left=right, width=width)
     sheet.y = max(sheet.y, centre[1] + ring + half + 4)
     _shift_row(sheet, _("Terrain"), "terrain", draft)
@@ -254,6 +246,23 @@ def combat(moment: Moment, draft: Draft, state: State, game: Any, typed: bool) -
     roll_entries(moment, draft, action, 1, typed, active.side)
     new_unit_entry(moment, draft, active.side if draft.ring else _enemy(active.side))
     cancel_entry(moment, draft)
+
+
+def _roster(state: State, draft: Draft) -> list[Cell]:
+    """The units to tap beside the ring: the active side's for an attacking hex, the enemy's (of the
+    formation the filter shows) for the defending one."""
+    if not draft.ring:
+        return unit_toggles(state, theirs(state, draft), "pick", draft.defenders)
+    names = [u for u in ours(state) if u not in state.bombarded]  # a battery that fired may not fight
+    return [
+        (
+            unit_label(state, u) + (f" @{draft.attackers[u]}" if u in draft.attackers else ""),
+            ("pick", u),
+            local(partial(_place, draft, u)),
+            draft.attackers.get(u) == draft.ring,
+        )
+        for u in names
+    ]
 
 
 def _enemy(side: str) -> str:
@@ -348,8 +357,9 @@ def charge(moment: Moment, draft: Draft, state: State, context: Any, typed: bool
             action.hexside,
             context.readings,
         )
-    except IllegalActionError as exc:
-        moment.line(translate(exc.args[0]), theme.ALERT)
+    except IllegalActionError as exc:  # nothing tapped yet is not a refusal: what to tap first
+        said = translate(exc.args[0]) if draft.chargers else _("Tap the charging cavalry first.")
+        moment.line(said, theme.ALERT if draft.chargers else theme.MUTED)
         count = 0
     else:
         count = dice.attack_dice + dice.defence_dice
@@ -359,6 +369,7 @@ def charge(moment: Moment, draft: Draft, state: State, context: Any, typed: bool
             )
         )
     roll_entries(moment, draft, action, max(1, count), typed, active.side)
+    new_unit_entry(moment, draft, active.side)  # a cavalry or target not typed in yet
     cancel_entry(moment, draft)
 
 
@@ -410,6 +421,7 @@ def bombardment(moment: Moment, draft: Draft, state: State, context: Any, typed:
             )
     action = a.Bombard(batteries, tuple(draft.defenders), draft.blocked)
     roll_entries(moment, draft, action, 1, typed, active.side)
+    new_unit_entry(moment, draft, active.side)  # a battery or target not typed in yet
     cancel_entry(moment, draft)
 
 

@@ -66,6 +66,11 @@ def _fill_box(moment: Moment, draft: Draft, state: State, side: str) -> None:
     if not box:
         return
     units = [u for u, c in state.counters.items() if c.side == side and state.on_map(u)]
+    if not units:  # nothing typed in yet: a Hide here could only be refused
+        moment.sheet.say(
+            _("Box {box}: type in your units first (New unit), then hide them here.").format(box=box)
+        )
+        return
     moment.sheet.say(_("Box {box}: tap the units its dummy stands for.").format(box=box))
     hidden = moment.sheet.grid(unit_toggles(state, units, "hide-unit", draft.hiding), 2, 4)
     if hidden:

@@ -40,6 +40,7 @@ class NovaraView(StillBoard):
         self.moment: Moment | None = None
         self._built: tuple[object, ...] = ()
         self._phase: tuple[object, ...] = ()
+        self._records = 0  # the decisions recorded when the screen was last built
 
     # what the screen shows
 
@@ -48,7 +49,7 @@ class NovaraView(StillBoard):
         key = (id(session.state), repr(self.draft), i18n.language, len(session.game.records))
         if self.moment is not None and key == self._built:
             return self.moment
-        self._forget_stale(session.state)
+        self._forget_stale(session.state, len(session.game.records))
         sheet = Sheet(self.board_rect.inflate(-8, -8), self.target, self.font)
         moment = Moment(sheet)
         self._fill(moment, session)
@@ -59,11 +60,13 @@ class NovaraView(StillBoard):
         )
         return moment
 
-    def _forget_stale(self, state: Any) -> None:
-        """A new phase, chit or result: what was being put together no longer applies (a unit being
+    def _forget_stale(self, state: Any, records: int) -> None:
+        """A new phase, chit or result, or the charge or bombardment being built played (one that hit
+        nothing changes none of these): what was being put together no longer applies (a unit being
         typed in and the ledger stay open)."""
         phase = (state.turn, state.phase, state.current, state.active, state.pending, len(state.selections))
-        if phase == self._phase:
+        fought, self._records = self.draft.mode in FIGHTS and records != self._records, records
+        if phase == self._phase and not fought:
             return
         keep = self.draft.mode in ("units", "ledger")
         old = self.draft

@@ -191,8 +191,50 @@ def test_units_typed_at_the_table_fight_as_their_counters_say() -> None:
     g.play(EnterUnit("IR 99", "austria", 4, "A-I", "infantry", 2, 0, reduced=True, oos=True))
     with pytest.raises(IllegalActionError, match="Unit refused: IR 99 is already in this game"):
         g.play(EnterUnit("IR 99", "austria", 4, "A-I", "infantry", 2))
-    with pytest.raises(IllegalActionError, match="cf_reduced"):
+    with pytest.raises(
+        IllegalActionError, match="its reduced factor must be at least 1 and below its combat factor"
+    ):
         g.play(EnterUnit("IR 98", "austria", 4, "A-I", "infantry", 0))
     shown = g.preview(Fight((("14 Pinerolo", 1),), (("IR 99", 0),)))
     assert shown.defence == 1 and shown.final_column == "4:1"  # reduced 2, halved out of supply
     assert g.state.start_steps() == sum(c.steps for c in g.state.counters.values()) - 1
+
+
+def test_the_steps_lost_are_said_whole_in_the_tables_language() -> None:
+    """Found in a newcomer's run: "Persi 1 livello/i (la Sardegna)", and a withdrawal's "after a 1-hex
+    withdrawal" pasted in English into the Italian sentence."""
+    from companion import i18n
+
+    g = activation("S-4", "sardinia")
+    g.play(Fight((("3 Piemonte", 1),), (("IR 28", 0),)), [1])  # 1:1, 1 + 1 = 2: A1 (the text's cell)
+    (lost,) = [e for e in g.play(ApplyLosses("sardinia", withdrawal=1)) if "lost" in e.template]
+    assert i18n.translate(lost) == "Sardinia: 0 steps lost after a 1-hex withdrawal."  # it took the step
+    i18n.use("it")
+    try:
+        assert i18n.translate(lost) == "Persi 0 passi (la Sardegna) dopo una ritirata di 1 esag."
+    finally:
+        i18n.use("en")
+
+
+def test_a_chit_is_named_in_the_tables_words_and_a_forced_march_in_its_language() -> None:
+    """Found in a newcomer's run: "austria-independent passa", "Estratta: radetzky.", and "attivata by
+    forced march" on the Italian screen."""
+    from companion import i18n
+    from companion.games.novara1849 import Activate, Draw, Pass, Select, TurnFacts
+
+    from .fixtures import TEXT_ONLY_CRT, game
+
+    g = game(7, TEXT_ONLY_CRT, first_turn=2)
+    g.play(TurnFacts(False, 4, 1))
+    g.play(Select("sardinia", ("S-4",)))
+    said = g.play(Select("austria", ()))
+    while g.state.phase != "activation":
+        said += g.play(Draw())
+        said += g.play(Activate(forced_march=True) if g.state.current == "S-4" else Pass())
+    i18n.use("it")
+    try:
+        told = " ".join(i18n.translate(s) for s in said)
+    finally:
+        i18n.use("en")
+    assert "Pedina Indipendenti" in told and "-independent" not in told
+    assert "S-4 attivata con marcia forzata." in told
