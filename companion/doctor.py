@@ -127,10 +127,13 @@ def check_journal(store: Store) -> Check:
             Sentence("integrity check: {result}", result=integrity),
             Sentence("restart the companion: it moves a damaged journal aside"),
         )
+    count = len(store.games())
+    if count == 1:
+        return Check(
+            JOURNAL, True, Sentence("{path}: {count} saved game, integrity ok", path=store.path, count=1)
+        )
     return Check(
-        JOURNAL,
-        True,
-        Sentence("{path}: {count} saved games, integrity ok", path=store.path, count=len(store.games())),
+        JOURNAL, True, Sentence("{path}: {count} saved games, integrity ok", path=store.path, count=count)
     )
 
 

@@ -84,8 +84,8 @@ class Session:
             self.cancel_card()
         if isinstance(intent, Refuse):
             self.message = intent.message
-        if isinstance(intent, ShowDie):
-            self._show(intent.faces)
+        if isinstance(intent, ShowDie):  # a screen's moment, not a decision's: not kept for a restart
+            self._show(intent.faces, keep=False)
         return False
 
     def do(self, action: Any, cards: Sequence[Any] = ()) -> bool:
@@ -115,11 +115,12 @@ class Session:
             self.devices.printer.submit(ticket)
         return True
 
-    def _show(self, steps: Sequence[Step]) -> None:
-        """The die shows the faces in order (a timed script plays on in a worker: hardware.die_script)."""
+    def _show(self, steps: Sequence[Step], keep: bool = True) -> None:
+        """The die shows the faces in order (a timed script plays on in a worker: hardware.die_script);
+        `keep`: the journal keeps the face it rests on, shown again after a restart."""
         self.die_player.play(steps)
         face = resting(steps)
-        if self.journal is not None and face is not None:
+        if keep and self.journal is not None and face is not None:
             self.journal.shown(face)
 
     @property

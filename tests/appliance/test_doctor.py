@@ -117,3 +117,22 @@ def test_a_die_held_by_the_running_service_is_told_apart(tmp_path):
     )
     assert "systemctl stop companion" in _die_fix(held)
     assert "dialout" in _die_fix("The die at /dev/ttyACM0 cannot be opened ([Errno 13] Permission denied).")
+
+
+def test_the_journal_line_counts_its_games_in_words_a_person_would_write(tmp_path):
+    from companion.doctor import check_journal
+    from companion.store import Store
+    from tests.companion.test_journal_faults import _finished_record
+
+    store = Store(tmp_path)
+    said = [str(check_journal(store).detail)]
+    store.import_text(_finished_record())
+    said.append(str(check_journal(store).detail))
+    store.import_text(_finished_record(5))
+    said.append(str(check_journal(store).detail))
+    store.close()
+    assert [s.split(": ", 1)[1] for s in said] == [
+        "0 saved games, integrity ok",
+        "1 saved game, integrity ok",
+        "2 saved games, integrity ok",
+    ]

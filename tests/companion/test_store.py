@@ -218,3 +218,17 @@ def test_the_record_header_in_the_journal_is_the_documented_one(tmp_path, device
     session = _session(store, devices)
     header = json.loads(store.export(store.in_progress().id).splitlines()[0])  # type: ignore[union-attr]
     assert header == session.game.header()
+
+
+def test_a_question_mark_a_screen_put_on_the_die_is_not_shown_again_after_a_restart(tmp_path, devices):
+    """ShowDie is a screen's moment (a roll being set up), not a decision: after a power cut the die
+    shows the last decision's face, not a question nobody is asking any more."""
+    from companion.tables.base import ShowDie
+    from hardware.faces import QUESTION, pips
+
+    store = Store(tmp_path / "state")
+    session = _session(store, devices)
+    session._show([pips(3)])  # what the last decision showed
+    session.perform(ShowDie((QUESTION,)))
+    assert devices.die.face == QUESTION  # the table sees the question now
+    assert session.journal is not None and session.journal.last_shown() == pips(3)
