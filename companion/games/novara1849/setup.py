@@ -214,7 +214,7 @@ def enter_unit(state: State, action: EnterUnit) -> tuple[State, list[Sentence]]:
     if counter.formation and counter.formation not in state.formations:
         raise IllegalActionError(Sentence("Unit refused: {f} is not a formation.", f=counter.formation))
     steps = 1 if action.reduced and counter.steps == 2 else counter.steps
-    holding = Holding(steps, action.shaken, action.oos)
+    holding = Holding(steps, action.shaken, action.oos, forced_march=_marched(state, counter.formation))
     state = replace(
         state,
         counters={**state.counters, counter.id: counter},
@@ -222,6 +222,17 @@ def enter_unit(state: State, action: EnterUnit) -> tuple[State, list[Sentence]]:
         absent=state.absent + counter.steps - steps,
     )
     return state, [Sentence("{unit} entered.", unit=counter.id)]
+
+
+def _marched(state: State, formation: str) -> bool:
+    """A unit typed in after its formation force-marched this turn carries the mark like the others
+    (the activation under way, or a unit of the formation already marked)."""
+    if not formation:
+        return False
+    active = state.active
+    if active is not None and active.forced_march and formation in active.formations:
+        return True
+    return any(state.units[u].forced_march for u, c in state.counters.items() if c.formation == formation)
 
 
 def _unit_refusal(exc: DataError) -> Sentence:

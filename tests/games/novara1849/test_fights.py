@@ -238,3 +238,14 @@ def test_a_chit_is_named_in_the_tables_words_and_a_forced_march_in_its_language(
         i18n.use("en")
     assert "Pedina Indipendenti" in told and "-independent" not in told
     assert "S-4 attivata con marcia forzata." in told
+
+
+def test_a_unit_typed_in_after_its_formation_force_marched_may_not_attack_either() -> None:
+    from companion.games.novara1849 import EnterUnit
+
+    g = activation("A-II", "austria", forced_march=True)  # the tests' invented counters
+    g.play(EnterUnit("IR 97", "austria", 4, "A-II", "infantry", 2))  # typed in mid-activation
+    g.play(EnterUnit("IR 96", "austria", 4, "A-I", "infantry", 2))  # another formation: not marched
+    assert g.state.units["IR 97"].forced_march and not g.state.units["IR 96"].forced_march
+    with pytest.raises(IllegalActionError, match="IR 97 force-marched this turn: it may not attack"):
+        g.play(Fight((("IR 97", 1),), (("5 Aosta", 0),)))
