@@ -60,6 +60,7 @@ class Session:
     _ahead: object = None
     _ahead_done: object = None
     _player: DiePlayer | None = None
+    _refusal: str = ""  # the message while it is a refusal: it goes when the screen changes
 
     def __post_init__(self) -> None:
         from companion.records import rules_of
@@ -83,7 +84,9 @@ class Session:
         if isinstance(intent, CancelCard):
             self.cancel_card()
         if isinstance(intent, Refuse):
-            self.message = intent.message
+            self.message = self._refusal = intent.message
+        if intent is None and self._refusal and self.message == self._refusal:
+            self.message = self._refusal = ""  # only the screen changed: the refusal was about the last one
         if isinstance(intent, ShowDie):  # a screen's moment, not a decision's: not kept for a restart
             self._show(intent.faces, keep=False)
         return False
@@ -98,7 +101,7 @@ class Session:
             self.message = self.table.card_request(exc.deck, len(cards))
             return False
         except IllegalActionError as exc:
-            self.message = translate(exc.args[0])
+            self.message = self._refusal = translate(exc.args[0])
             return False
         self.needed = None
         outputs = self.table.after(before, action, events, self.game)

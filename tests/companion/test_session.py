@@ -47,6 +47,25 @@ def test_a_refusal_is_a_sentence_for_the_screen_and_changes_nothing(desk):
     assert session.state is before
 
 
+def test_a_refusal_goes_when_the_players_move_to_another_screen_and_news_stays(desk):
+    """A refused tap's sentence is about the screen it was tapped on: a tap that only changes the
+    screen (Back, another page) takes it off; what a decision said stays until the next one."""
+    from companion.tables.base import Refuse
+
+    session, _ = desk
+    session.perform(Refuse("Combat refused: tap a defender first."))
+    session.perform(None)  # only the screen changed
+    assert session.message == ""
+    assert not session.do(a.Move(3))
+    session.perform(None)
+    assert session.message == ""
+    _play_until(session, AUSTRIAN_TURN)
+    session.undo()
+    said = session.message
+    session.perform(None)
+    assert said.startswith("Undone") and session.message == said
+
+
 def test_the_austrian_turn_prints_its_ticket(desk):
     session, printer = desk
     _play_until(session, AUSTRIAN_TURN)
