@@ -797,3 +797,25 @@ def test_killed_with_sigkill_the_game_resumes_exactly_where_it_was(tmp_path):
         _check_journal(tmp_path, lines, seen)
         expected = _journal_position(tmp_path)
     assert resumed >= 4
+
+
+@pytest.mark.parametrize("language,said", [("en", "Milano cannot be liberated"), ("it", "Milano non")])
+def test_a_refused_tap_names_the_area_as_the_screen_does(service, language, said):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.card_index == 1)
+            game = app.session.game
+            game.play(a.Adjust("test", (("milano", "ger", 1),)))  # the test's own position
+            tap(app, ("adjust-open",))
+            tap(app, ("area", "milano"))
+            tap(app, ("mark", "liberated"))  # a German troop holds it
+            records = len(game.records)
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Adjust)))
+            assert len(game.records) == records
+            assert app.session.message.startswith(said) and "milano" not in app.session.message
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
