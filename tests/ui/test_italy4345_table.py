@@ -819,3 +819,60 @@ def test_a_refused_tap_names_the_area_as_the_screen_does(service, language, said
             app.close()
     finally:
         i18n.use("en")
+
+
+def clipped(app):
+    """The labels drawn now (the board's spots and the panel's buttons) that do not show whole."""
+    from companion.ui.widgets import label_fits
+
+    app.draw()
+    painter = app.game.painter
+    fonts = (painter.body, painter.fonts["small"])
+    shown = [*app.game.view.spots, *(b for b in app.buttons if b.label != i18n._("Menu"))]  # an icon
+    return [b.label for b in shown if not label_fits(b.label, b.rect, *fonts)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_no_operation_or_special_activity_label_is_clipped_for_any_faction(service, language):
+    from companion.tables.italy4345.pages import ops_of, sas_of
+
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.step == "choose")
+            found = []
+            for faction in [f for f in app.session.state.order if f in app.session.state.eligible]:
+                app.session.state.cursor = app.session.state.order.index(faction)  # the test's own position
+                tap(app, ("choice", "op+sa"))
+                for op in ops_of(faction):
+                    tap(app, ("op", op))
+                    for sa in sas_of(op):
+                        tap(app, ("sa", sa))
+                        found += [f"{faction} {op} {sa}: {label}" for label in clipped(app)]
+                tap(app, ("back",))
+            assert not found, found
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_no_italy4345_screen_has_a_clipped_label(language):
+    from tests.ui.test_layout import screenshots_script
+
+    found = []
+
+    def check(app, name):
+        if app.game is not None:
+            found.extend(f"{name}: {label}" for label in clipped(app))
+
+    i18n.use(language)
+    try:
+        screenshots_script().italy4345_screens("", check, (800, 480))
+    finally:
+        i18n.use("en")
+    assert not found, found
