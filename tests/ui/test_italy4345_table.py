@@ -405,7 +405,7 @@ def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path
             tap(app, a.ClashDie("genova"))
             assert game.records[-1].action == a.ClashDie("genova") and game.state.die_pending == "genova"
             wait_until(lambda: box.face == QUESTION.rows)
-            assert app.session.do(a.Pass()) is False and "pending in genova" in app.session.message
+            assert app.session.do(a.Pass()) is False and "pending in Genova" in app.session.message
             tap(app, ("die", 2))  # the table's own die, typed in
             tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
             assert game.records[-1].drawn == (2,) and game.state.die_pending == ""
@@ -876,3 +876,20 @@ def test_no_italy4345_screen_has_a_clipped_label(language):
     finally:
         i18n.use("en")
     assert not found, found
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_value_the_files_lack_is_asked_naming_the_file_it_belongs_in(service, language):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+            assert not app.session.do(a.Reveal("event-12"))  # the shipped events.toml lacks its order
+            said = app.session.message
+            assert "(events.toml)" in said and said.count(i18n._("Event {n}").format(n=12)) == 1, said
+            assert " is not " not in said, said  # "order and symbols is": no verb to agree
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")

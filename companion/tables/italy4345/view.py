@@ -106,8 +106,8 @@ class Italy4345View:
             ]
         height = min(self.target, (bottom - area.y - 8) // max(1, len(rows)) - 6)
         found = []
-        for number, row in enumerate(reversed(rows)):
-            top = bottom - (number + 1) * (height + 6)
+        for number, row in enumerate(rows):  # in the page's order, top row first
+            top = bottom - (len(rows) - number) * (height + 6)
             width = (area.width - 6 * (len(row) - 1)) // len(row)
             for k, spot in enumerate(row):
                 rect = pygame.Rect(area.x + k * (width + 6), top, width, height)
