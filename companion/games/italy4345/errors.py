@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from companion.games import vocabulary
 from companion.games.vocabulary import CardNeeded, DataError, IllegalActionError, Sentence, plural
 
-
 FILES = {"areas": "map.toml"}  # an answer's key's first part -> its file, when not the part's own .toml
 
 
