@@ -893,3 +893,27 @@ def test_a_value_the_files_lack_is_asked_naming_the_file_it_belongs_in(service, 
             app.close()
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("started,shown", [("en", "it"), ("it", "en")])
+def test_the_factions_default_names_kept_are_never_shown_as_a_player_in_the_other_language(
+    service, started, shown
+):
+    from companion.tables.italy4345.choices import Choices
+
+    i18n.use(started)
+    try:
+        choices = Choices()
+        _count, defaults = choices.names(Options(seed=3))
+        options = choices.named(Options(seed=3), defaults)  # no name typed: the factions' own kept
+        i18n.use(shown)
+        app = open_app(service, options=options)
+        try:
+            play_until(app, lambda s: s.step == "choose")
+            view = app.game.view
+            title = page_of(view.page(app.session), view.desk, app.session.state).title
+            assert "(" not in title, title  # "Tocca a Germania (Germany)"
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
