@@ -917,3 +917,18 @@ def test_the_factions_default_names_kept_are_never_shown_as_a_player_in_the_othe
             app.close()
     finally:
         i18n.use("en")
+
+
+def test_a_refusal_shown_before_the_tap_is_not_said_twice_once_the_tap_is_refused(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.step == "choose")
+        app.session.state.resources[app.session.game.active()] = 0  # nothing to pay with (the test's own)
+        tap(app, ("choice", "op"))
+        tap(app, next(b.action for b in app.game.view.spots if b.action[0] == "op"))
+        tap(app, ("area", "milano"))
+        tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+        said = [text for text, _colour in app.game.view.lines(app.session)] + [app.session.message]
+        assert app.session.message and said.count(app.session.message) == 1, said
+    finally:
+        app.close()

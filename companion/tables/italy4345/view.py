@@ -152,8 +152,8 @@ class Italy4345View:
         after, fault = trial(session.state, self.desk.edition, action)
         if isinstance(fault, ValueNeeded):
             return []  # the board asks for it
-        if after is None:
-            return [(told(fault), theme.ALERT)]
+        if after is None:  # said once: a tap refused already shows it as the session's message
+            return [] if told(fault) == session.message else [(told(fault), theme.ALERT)]
         spent = [
             f"{faction_name(f)} {session.state.resources[f]} > {after.resources[f]}"
             for f in FACTIONS
