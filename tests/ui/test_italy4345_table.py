@@ -141,8 +141,8 @@ def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(
         assert any(r.action.kind == "score" and r.action.hand for r in records)  # terms counted by hand
         assert state.card_index >= 10 and state.offensives_done == 1
         assert {"pass", "op", "clash-die", "answer", "battle", "score", "income", "done"} <= set(kinds)
-        assert wait_for(lambda: service.printer.printed, 5)
-        titles = [t.title for t in service.printer.printed]
+        assert wait_for(lambda: any(t.title == "Offensive 1" for t in service.printer.printed), 10)
+        titles = [t.title for t in service.printer.printed]  # the queue prints in order: the cards before
         assert "Offensive 1" in titles and sum(t.startswith("Card ") for t in titles) >= 8
         assert all(paper_mm(escpos_bytes(t, "POS-5890")) <= 100 for t in service.printer.printed)
     finally:
@@ -598,7 +598,7 @@ def test_an_italian_screen_with_a_refusal_or_the_scores_shows_no_english(service
             tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
             assert "non si può" in app.session.message and not english([app.session.message])
             app.session.state.resources[faction] = 9  # paid for now: the operation's own reason
-            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            lines = [text for text, _colour in app.game.view.lines(app.session)] + [app.session.message]
             assert any("non si può" in line for line in lines) and not english(lines), lines
             tap(app, ("back",))
             play_until(app, lambda s: s.step == "income")
