@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,12 +61,15 @@ class Session:
     _ahead_done: object = None
     _player: DiePlayer | None = None
     _refusal: str = ""  # the message while it is a refusal: it goes when the screen changes
+    _told: Callable[[object], str] = translate  # a refusal in the table's language and naming
 
     def __post_init__(self) -> None:
         from companion.records import rules_of
         from companion.tables import find_table
 
-        self.table = self.table or find_table(rules_of(self.game.header()).id).new_table()
+        module = find_table(rules_of(self.game.header()).id)
+        self.table = self.table or module.new_table()
+        self._told = getattr(module, "told", translate)  # optional: names ids as the game's screen does
         threading.Thread(target=self.table.prepare, name="ticket-fonts", daemon=True).start()
 
     @property
@@ -101,7 +104,7 @@ class Session:
             self.message = self.table.card_request(exc.deck, len(cards))
             return False
         except IllegalActionError as exc:
-            self.message = self._refusal = translate(exc.args[0])
+            self.message = self._refusal = self._told(exc.args[0])
             return False
         self.needed = None
         outputs = self.table.after(before, action, events, self.game)
@@ -180,7 +183,7 @@ class Session:
         try:
             record = self.game.undo()
         except IllegalActionError as exc:
-            self.message = translate(exc.args[0])
+            self.message = self._told(exc.args[0])
             return False
         if not self._forgotten(record):
             return False

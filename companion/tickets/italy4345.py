@@ -14,11 +14,15 @@ from hardware.document import Block, Columns, Cut, Document, Rule, Text, length_
 TICKET_DOTS = 792  # 99 mm
 
 
-def offensive_ticket(before: State, after: State, events: list[str], width_px: int = 384) -> Document:
-    """The offensive of `before` as it ended in `after`, with the engine's sentences in order."""
+def offensive_ticket(
+    before: State, after: State, events: list[str], offensives: int | None, width_px: int = 384
+) -> Document:
+    """The offensive of `before` as it ended in `after`, with the engine's sentences in order; "k of
+    `offensives`" in its title (the game's count, rules.toml's; None: k alone)."""
     k = before.offensive_number()
     power = before.offensive.power if before.offensive else 0
-    head: list[Block] = [Text(f"OFFENSIVE {k} of 5  power {power}", bold=True, align="center"), Rule()]
+    of = f" of {offensives}" if offensives else ""
+    head: list[Block] = [Text(f"OFFENSIVE {k}{of}  power {power}", bold=True, align="center"), Rule()]
     tail: list[Block] = [Rule(), *(_resources(after)), Cut()]
     return Document(f"Offensive {k}", tuple(_fitted(head, events, tail, width_px)))
 

@@ -110,8 +110,8 @@ def test_score_asks_for_a_missing_city_value(tmp_path: Path, capsys: pytest.Capt
     assert re.search(r"state.json: cities\.\w+\.intact\.production: not given", capsys.readouterr().err)
 
 
-def at_an_offensive() -> Game:
-    game = Game(fixture_edition(), Options(deck_mode="companion", seed=2))
+def at_an_offensive(long: bool = False) -> Game:
+    game = Game(fixture_edition(), Options(deck_mode="companion", seed=2, long_deck=long))
     while game.state.step != "offensive":
         step = game.state.step
         symbol = step == "symbols"
@@ -132,3 +132,29 @@ def test_the_offensive_runs_over_the_owners_map_and_writes_its_ticket(
     after = json.loads(capsys.readouterr().out)
     assert after["step"] == "score" and after["areas"]["rds"]["aa"] == 0
     assert b"OFFENSIVE 1 of 5  power 3" in receipt.read_bytes() and b"CLN 12" in receipt.read_bytes()
+
+
+@pytest.mark.parametrize("long", [False, True])
+def test_the_offensive_ticket_says_how_many_offensives_the_game_has(long: bool) -> None:
+    """Both decks hold five offensive cards (spec 1.3, §9.3), the game ends at rules.toml's count; a game
+    whose count is another (3: INVENTED by this test) or unknown says so, never a printed "of 5"."""
+    from dataclasses import replace
+
+    from companion.tables.italy4345.commands import run_offensive
+    from companion.tickets.italy4345 import offensive_ticket
+    from hardware.document import Text
+
+    game = at_an_offensive(long)
+    before = RULES.loads(RULES.dumps(game.state), game.edition)
+    events = run_offensive(game)
+
+    def title(offensives: int | None) -> str:
+        ticket = offensive_ticket(before, game.state, events, offensives)
+        return next(b.text for b in ticket.blocks if isinstance(b, Text))
+
+    assert game.edition.rules.offensives == 5 and title(game.edition.rules.offensives).startswith(
+        "OFFENSIVE 1 of 5"
+    )
+    invented = replace(game.edition.rules, offensives=3)
+    assert title(invented.offensives).startswith("OFFENSIVE 1 of 3")
+    assert title(None).startswith("OFFENSIVE 1  power")

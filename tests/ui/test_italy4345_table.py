@@ -406,7 +406,7 @@ def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path
             tap(app, a.ClashDie("genova"))
             assert game.records[-1].action == a.ClashDie("genova") and game.state.die_pending == "genova"
             wait_until(lambda: box.face == QUESTION.rows)
-            assert app.session.do(a.Pass()) is False and "pending in genova" in app.session.message
+            assert app.session.do(a.Pass()) is False and "pending in Genova" in app.session.message
             tap(app, ("die", 2))  # the table's own die, typed in
             tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
             assert game.records[-1].drawn == (2,) and game.state.die_pending == ""
@@ -599,7 +599,7 @@ def test_an_italian_screen_with_a_refusal_or_the_scores_shows_no_english(service
             tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
             assert "non si può" in app.session.message and not english([app.session.message])
             app.session.state.resources[faction] = 9  # paid for now: the operation's own reason
-            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            lines = [text for text, _colour in app.game.view.lines(app.session)] + [app.session.message]
             assert any("non si può" in line for line in lines) and not english(lines), lines
             tap(app, ("back",))
             play_until(app, lambda s: s.step == "income")
@@ -798,3 +798,138 @@ def test_killed_with_sigkill_the_game_resumes_exactly_where_it_was(tmp_path):
         _check_journal(tmp_path, lines, seen)
         expected = _journal_position(tmp_path)
     assert resumed >= 4
+
+
+@pytest.mark.parametrize("language,said", [("en", "Milano cannot be liberated"), ("it", "Milano non")])
+def test_a_refused_tap_names_the_area_as_the_screen_does(service, language, said):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.card_index == 1)
+            game = app.session.game
+            game.play(a.Adjust("test", (("milano", "ger", 1),)))  # the test's own position
+            tap(app, ("adjust-open",))
+            tap(app, ("area", "milano"))
+            tap(app, ("mark", "liberated"))  # a German troop holds it
+            records = len(game.records)
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Adjust)))
+            assert len(game.records) == records
+            assert app.session.message.startswith(said) and "milano" not in app.session.message
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+def clipped(app):
+    """The labels drawn now (the board's spots and the panel's buttons) that do not show whole."""
+    from companion.ui.widgets import label_fits
+
+    app.draw()
+    painter = app.game.painter
+    fonts = (painter.body, painter.fonts["small"])
+    shown = [*app.game.view.spots, *(b for b in app.buttons if b.label != i18n._("Menu"))]  # an icon
+    return [b.label for b in shown if not label_fits(b.label, b.rect, *fonts)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_no_operation_or_special_activity_label_is_clipped_for_any_faction(service, language):
+    from companion.tables.italy4345.pages import ops_of, sas_of
+
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.step == "choose")
+            found = []
+            for faction in [f for f in app.session.state.order if f in app.session.state.eligible]:
+                app.session.state.cursor = app.session.state.order.index(faction)  # the test's own position
+                tap(app, ("choice", "op+sa"))
+                for op in ops_of(faction):
+                    tap(app, ("op", op))
+                    for sa in sas_of(op):
+                        tap(app, ("sa", sa))
+                        found += [f"{faction} {op} {sa}: {label}" for label in clipped(app)]
+                tap(app, ("back",))
+            assert not found, found
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_no_italy4345_screen_has_a_clipped_label(language):
+    from tests.ui.test_layout import screenshots_script
+
+    found = []
+
+    def check(app, name):
+        if app.game is not None:
+            found.extend(f"{name}: {label}" for label in clipped(app))
+
+    i18n.use(language)
+    try:
+        screenshots_script().italy4345_screens("", check, (800, 480))
+    finally:
+        i18n.use("en")
+    assert not found, found
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_value_the_files_lack_is_asked_naming_the_file_it_belongs_in(service, language):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+            assert not app.session.do(a.Reveal("event-12"))  # the shipped events.toml lacks its order
+            said = app.session.message
+            assert "(events.toml)" in said and said.count(i18n._("Event {n}").format(n=12)) == 1, said
+            assert " is not " not in said, said  # "order and symbols is": no verb to agree
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("started,shown", [("en", "it"), ("it", "en")])
+def test_the_factions_default_names_kept_are_never_shown_as_a_player_in_the_other_language(
+    service, started, shown
+):
+    from companion.tables.italy4345.choices import Choices
+
+    i18n.use(started)
+    try:
+        choices = Choices()
+        _count, defaults = choices.names(Options(seed=3))
+        options = choices.named(Options(seed=3), defaults)  # no name typed: the factions' own kept
+        i18n.use(shown)
+        app = open_app(service, options=options)
+        try:
+            play_until(app, lambda s: s.step == "choose")
+            view = app.game.view
+            title = page_of(view.page(app.session), view.desk, app.session.state).title
+            assert "(" not in title, title  # "Tocca a Germania (Germany)"
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+def test_a_refusal_shown_before_the_tap_is_not_said_twice_once_the_tap_is_refused(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.step == "choose")
+        app.session.state.resources[app.session.game.active()] = 0  # nothing to pay with (the test's own)
+        tap(app, ("choice", "op"))
+        tap(app, next(b.action for b in app.game.view.spots if b.action[0] == "op"))
+        tap(app, ("area", "milano"))
+        tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+        said = [text for text, _colour in app.game.view.lines(app.session)] + [app.session.message]
+        assert app.session.message and said.count(app.session.message) == 1, said
+    finally:
+        app.close()

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from companion.games import vocabulary
 from companion.games.vocabulary import CardNeeded, DataError, IllegalActionError, Sentence, plural
 
+FILES = {"areas": "map.toml"}  # an answer's key's first part -> its file, when not the part's own .toml
+
 
 class ValueNeeded(vocabulary.ValueNeeded):
     """A decision needs a value the text lacks (a city's production, a card's faction order, an offensive
@@ -13,9 +15,9 @@ class ValueNeeded(vocabulary.ValueNeeded):
 
     def __init__(self, key: str, what: Sentence) -> None:
         question = Sentence(
-            "{what} is not in your edition files ({key}): enter it now; the game will remember it.",
+            "{what}: not in your edition files ({file}); enter it now, the game will remember it.",
             what=what,
-            key=key,
+            file=FILES.get(key.split(".")[0], key.split(".")[0] + ".toml"),
         )
         super().__init__(key, question)
         self.what = what

@@ -19,6 +19,7 @@ from companion.games.italy4345.model import State
 from companion.tables.italy4345.choices import Choices
 from companion.tables.italy4345.cli import add_commands
 from companion.tables.italy4345.table import GAME, Italy4345Table
+from companion.tables.italy4345.words import told
 
 TITLE = "Italy '43-'45"
 
@@ -36,6 +37,7 @@ __all__ = [
     "next_tap",
     "round_of",
     "run_demo",
+    "told",
 ]
 
 

@@ -101,4 +101,6 @@ class Choices:
         """The names go in the game's options (its record's header), so a resumed game keeps them; the
         turn's title says who acts."""
         self.players = names
-        return dataclasses.replace(options, names=tuple(names))
+        own = self.names(options)[1]  # a faction's own name, in the language in use, is no player's name
+        typed = tuple("" if name == default else name for name, default in zip(names, own, strict=False))
+        return dataclasses.replace(options, names=typed)

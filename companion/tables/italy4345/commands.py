@@ -183,7 +183,7 @@ def offensive(args: argparse.Namespace) -> int:
     except IllegalActionError as exc:
         raise UserError(f"{args.state}: {exc}") from None
     if args.receipt:
-        write_receipt(args.receipt, state, game.state, events)
+        write_receipt(args.receipt, state, game.state, events, game.edition.rules.offensives)
     print(RULES.dumps(game.state))
     return 0
 
@@ -205,13 +205,13 @@ def run_offensive(game: Game) -> list[str]:
     return events
 
 
-def write_receipt(path: str, before: State, after: State, events: list[str]) -> None:
+def write_receipt(path: str, before: State, after: State, events: list[str], offensives: int) -> None:
     """The offensive ticket as the ESC/POS bytes a 58 mm printer would get."""
     from companion.tickets.italy4345 import offensive_ticket
     from hardware.printer import escpos_bytes
 
     try:
-        data = escpos_bytes(offensive_ticket(before, after, events))
+        data = escpos_bytes(offensive_ticket(before, after, events, offensives))
     except ImportError:
         raise UserError("--receipt needs the printer extra: pip install 'table-companion[printer]'") from None
     try:

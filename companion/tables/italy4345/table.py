@@ -97,7 +97,8 @@ class Italy4345Table:
         if before.step in ("choose", "symbols") and state.step != before.step and state.step == "reveal":
             printed.append(tickets.card_ticket(state, lines_since(game, _card_start(game))))
         if before.offensive is not None and (state.offensive is None or state.winner is not None):
-            printed.append(tickets.offensive_ticket(before, state, lines_since(game, _offensive_start(game))))
+            lines = lines_since(game, _offensive_start(game))
+            printed.append(tickets.offensive_ticket(before, state, lines, game.edition.rules.offensives))
         if state.winner is not None and before.winner is None:
             printed.append(tickets.final_ticket(state, game.edition.rules))
         return Outputs(tickets=printed, faces=faces, checkpoint=bool(printed))

@@ -4,6 +4,8 @@ card, the offensive odds, eligibility, what a decision costs or why it is refuse
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import pygame
@@ -15,12 +17,12 @@ from companion.games.italy4345.model import FACTIONS
 from companion.i18n import _, translate
 from companion.tables.base import Entry, Intent
 from companion.tables.italy4345.desk import Desk, trial
-from companion.tables.italy4345.pages import Page, page_of, position_text
+from companion.tables.italy4345.pages import Page, Spot, page_of, position_text
 from companion.tables.italy4345.panel import entries
 from companion.tables.italy4345.words import card_name, faction_name, told
 from companion.ui import theme
 from companion.ui.painter import Painter
-from companion.ui.widgets import Button
+from companion.ui.widgets import Button, label_fits
 
 CHOSEN = (0, 120, 60)
 KEEP = ("answer", "clash-die")  # an answer keeps the card typed for its reveal; a Clash declared, its op
@@ -83,18 +85,29 @@ class Italy4345View:
             y = painter.wrapped(text, area, y, theme.MUTED) + 2
         if page.picture is not None:
             page.picture(painter, pygame.Rect(area.x, y + 8, area.width, area.bottom - y - self.target - 20))
-        self.spots = self._lay_out(page, pygame.Rect(area.x, y, area.width, area.bottom - y))
+        fits = partial(label_fits, font=painter.body, narrow=painter.fonts["small"])
+        self.spots = self._lay_out(page, pygame.Rect(area.x, y, area.width, area.bottom - y), fits)
         for spot in self.spots:
             spot.draw(painter.screen, painter.body, painter.fonts["small"])
 
-    def _lay_out(self, page: Page, area: pygame.Rect) -> list[Button]:
-        """The rows of spots, the last at the bottom, each row's spots of equal width."""
-        rows = [row for row in page.rows if row]
+    def _lay_out(
+        self, page: Page, area: pygame.Rect, fits: Callable[[str, pygame.Rect], bool]
+    ) -> list[Button]:
+        """The rows of spots, the last at the bottom, each row's spots of equal width; a row whose labels
+        would not show whole (an Italian operation's name) goes on two."""
+        rows: list[Sequence[Spot]] = [row for row in page.rows if row]
         bottom = area.bottom - self.target - 8  # the die's lights and the menu below
+        for _split in range(2):
+            height = min(self.target, (bottom - area.y - 8) // max(1, len(rows)) - 6)
+            rows = [
+                part
+                for row in rows
+                for part in _halves(row, pygame.Rect(area.x, 0, area.width, height), fits)
+            ]
         height = min(self.target, (bottom - area.y - 8) // max(1, len(rows)) - 6)
         found = []
-        for number, row in enumerate(reversed(rows)):
-            top = bottom - (number + 1) * (height + 6)
+        for number, row in enumerate(rows):  # in the page's order, top row first
+            top = bottom - (len(rows) - number) * (height + 6)
             width = (area.width - 6 * (len(row) - 1)) // len(row)
             for k, spot in enumerate(row):
                 rect = pygame.Rect(area.x + k * (width + 6), top, width, height)
@@ -139,8 +152,8 @@ class Italy4345View:
         after, fault = trial(session.state, self.desk.edition, action)
         if isinstance(fault, ValueNeeded):
             return []  # the board asks for it
-        if after is None:
-            return [(told(fault), theme.ALERT)]
+        if after is None:  # said once: a tap refused already shows it as the session's message
+            return [] if told(fault) == session.message else [(told(fault), theme.ALERT)]
         spent = [
             f"{faction_name(f)} {session.state.resources[f]} > {after.resources[f]}"
             for f in FACTIONS
@@ -176,3 +189,15 @@ class Italy4345View:
 
     def view_key(self, session: Any) -> tuple[object, ...]:
         return self.desk.key()
+
+
+def _halves(
+    row: Sequence[Spot], area: pygame.Rect, fits: Callable[[str, pygame.Rect], bool]
+) -> list[Sequence[Spot]]:
+    """The row as it is when every label fits its share of `area` (a row's width and height), else its
+    two halves."""
+    width = (area.width - 6 * (len(row) - 1)) // len(row)
+    if len(row) < 2 or all(fits(spot.label, pygame.Rect(0, 0, width, area.height)) for spot in row):
+        return [row]
+    middle = (len(row) + 1) // 2
+    return [row[:middle], row[middle:]]

@@ -148,7 +148,7 @@ def _said(value: object) -> object:
         return Sentence(value.template, **{k: _said(v) for k, v in values.items()}) if values else value
     if value in CARD_IDS:
         return card_name(str(value))
-    if isinstance(value, str) and value.count("."):  # an answer's key: events.event-12, cities...
+    if isinstance(value, str) and value.count(".") and not value.endswith(".toml"):  # an answer's key
         parts = value.split(".")[1:]
         return " ".join(_key_part(p) for p in parts if p not in ("arrows", "type"))
     if value in CITIES or value in SPECIALS:

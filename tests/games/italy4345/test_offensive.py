@@ -133,8 +133,9 @@ def test_x6_rsi_income_is_half_the_collaborationist_production_taken_from_german
 def test_an_incomes_city_value_is_asked_for_when_missing() -> None:
     game = l0_game()
     game.play(Adjust("bombed", (("genova", "ger", 1), ("genova", "disk", "bombed"))))
-    with pytest.raises(ValueNeeded, match=r"cities\.genova\.bombed\.production"):
+    with pytest.raises(ValueNeeded, match=r"Genova's production \(bombed side\).*cities\.toml") as asked:
         incomes(game.state, text_edition())
+    assert asked.value.key == "cities.genova.bombed.production"
 
 
 def test_civic_actions_go_in_the_tables_order_and_flip_no_brigade() -> None:
