@@ -165,3 +165,27 @@ def test_the_resume_line_says_the_turn_in_the_tables_language():
         assert said_progress(game.header(), game.state) == "turno 1"
     finally:
         i18n.use("en")
+
+
+def test_a_resumed_game_plays_on_with_the_tables_own_dice_cup_and_idle_die():
+    """The table chose its own dice and cup on the start screen: after a power cut the start screen's
+    choices are back to their defaults, and the game kept in the journal still plays the table's way."""
+    from companion.games.novara1849 import RULES
+    from companion.session import Devices, Session
+    from companion.tables.novara1849.choices import Choices
+    from companion.ui.app import App
+    from hardware.sim.die import SimDie
+
+    chosen = Choices()
+    chosen.table_dice = chosen.table_cup = chosen.idle_cup = True
+    game = Game(edition("novara1849"), chosen.options(3))
+    resumed = RULES.replay(edition("novara1849"), game.header(), [])  # what the journal gives back
+    session = Session(resumed, Devices(SimDie(), printer=None))  # type: ignore[arg-type]
+    app = App(session, headless=True, choices={"novara1849": Choices()})  # the choices: the defaults
+    try:
+        view = app.game.view
+        assert view.table_dice and view.table_cup and session.table.ambient
+    finally:
+        app.close()
+    with pytest.raises(Exception, match="options.table"):
+        RULES.options_from_dict({**game.options.to_dict(), "table": ["dice", "phone"]})

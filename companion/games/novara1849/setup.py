@@ -33,6 +33,9 @@ class Options:
     scenario: str = "campaign"  # whose victory conditions apply
     sixth_division: bool = False  # Variants > The non-participating forces
     fog: str = ""  # Fog of War (optional, if both agree): "", "dummies" or "hidden"
+    # how the table plays, kept so a resumed game plays on the same way: "dice" (it throws and types its
+    # own), "cup" (it draws from its own cup), "idle" (the die shows the chits left between activations)
+    table: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -50,6 +53,7 @@ class Options:
             "scenario": self.scenario,
             "sixth_division": self.sixth_division,
             "fog": self.fog,
+            "table": list(self.table),
         }
 
     @classmethod
@@ -81,6 +85,7 @@ class Options:
             _scenario(data.get("scenario", "campaign")),
             data.get("sixth_division", False) is True,
             _fog(data.get("fog", "")),
+            _table(data.get("table", [])),
         )
 
 
@@ -97,6 +102,13 @@ def _fog(data: object) -> str:
 
 
 FOG = ("", "dummies", "hidden")
+TABLE_WAYS = ("dice", "cup", "idle")
+
+
+def _table(data: object) -> tuple[str, ...]:
+    if not isinstance(data, list) or any(way not in TABLE_WAYS for way in data):
+        raise DataError("options.table", f"must be a list of {', '.join(TABLE_WAYS)}")
+    return tuple(str(way) for way in data)
 
 
 def _points(data: object) -> tuple[int, ...]:

@@ -44,19 +44,24 @@ def new_table() -> Any:
 
 
 def new_view(session: Any, height: int, target: int, choices: Any, colours: list[int]) -> Any:
-    """The game screen's content; the table's dice and cup as chosen on the start screen."""
+    """The game screen's content; the table's dice, cup and idle die as its options keep them (chosen on
+    the start screen: a resumed game plays on the same way)."""
     from functools import partial
 
     from companion.tables.novara1849.table import NovaraTable
     from companion.tables.novara1849.view import NovaraView
 
+    ways = getattr(getattr(session.game, "options", None), "table", ())  # the game's own, on a resume too
     view = NovaraView(
-        height, target, getattr(choices, "table_dice", False), getattr(choices, "table_cup", False)
+        height,
+        target,
+        "dice" in ways or getattr(choices, "table_dice", False),
+        "cup" in ways or getattr(choices, "table_cup", False),
     )
     table = getattr(session, "table", None)
     if isinstance(table, NovaraTable):  # the die box's button throws what the screen's Roll would
         table.screen_roll = partial(view.roll, session)
-        table.ambient = getattr(choices, "idle_cup", False)
+        table.ambient = "idle" in ways or getattr(choices, "idle_cup", False)
     return view
 
 

@@ -135,7 +135,13 @@ class Choices:
             command_factors=factors,
             fog=self.fog,
             sixth_division=self.sixth_division,
+            table=self.table_ways(),
         )
+
+    def table_ways(self) -> tuple[str, ...]:
+        """How the table plays, kept in the game's options (a resumed game plays on the same way)."""
+        chosen = (("dice", self.table_dice), ("cup", self.table_cup), ("idle", self.idle_cup))
+        return tuple(way for way, on in chosen if on)
 
     def names(self, options: Any) -> tuple[int, tuple[str, ...]]:
         """No names to ask for: the two players are the two armies."""
