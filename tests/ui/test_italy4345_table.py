@@ -384,44 +384,11 @@ def wait_until(condition, timeout_s: float = 5.0) -> None:
         time.sleep(0.02)
 
 
-def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(tmp_path):
-    """The box on a real pseudo-terminal (the fake firmware) receives "?" when the Clash is declared,
-    then the pips of the die typed in; the declaration is a decision of the record, replayed."""
-    config = configuration.parse(f'[die]\nport = "{tmp_path / "companion-die"}"\n', "config.toml")
-    with FakeBox(tmp_path / "companion-die") as box:
-        opened = open_devices(config, tmp_path, queue.Queue().put, retry_s=0.05)
-        game = Game(edition(GAME), Options(seed=3))
-        app = App(Session(game, opened.devices), headless=True)
-        app.animate = False
-        try:
-            wait_until(lambda: opened.devices.die.online)
-            first_card(
-                game, (("genova", "aut_hidden", 2), ("genova", "rsi", 2)), ["aut", "ger", "rsi", "cln"]
-            )
-            app.draw()
-            tap(app, ("choice", "op"))
-            tap(app, ("op", "clash"))
-            tap(app, ("area", "genova"))
-            assert not any(isinstance(b.action, a.Op) for b in app.buttons)  # declared first
-            tap(app, a.ClashDie("genova"))
-            assert game.records[-1].action == a.ClashDie("genova") and game.state.die_pending == "genova"
-            wait_until(lambda: box.face == QUESTION.rows)
-            assert app.session.do(a.Pass()) is False and "pending in Genova" in app.session.message
-            tap(app, ("die", 2))  # the table's own die, typed in
-            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
-            assert game.records[-1].drawn == (2,) and game.state.die_pending == ""
-            wait_until(lambda: box.face == pips(2).rows)
-            replayed = RULES.replay(edition(GAME), game.header(), [r.to_dict() for r in game.records])
-            assert replayed.state == game.state
-        finally:
-            app.close()
-            opened.close()
-
-
-def test_the_box_button_throws_a_declared_clash_with_the_companions_die_and_nothing_else(tmp_path):
-    """Spec 6 of the Road to Novara's kind here too: a press on the die box's button (the real pty link
-    to the fake firmware) plays the declared Clash as the screen's button would, the companion's die
-    thrown; before the Clash is declared, and when the table types its own die, a press does nothing."""
+@pytest.fixture
+def on_the_box(tmp_path):
+    """An app on the fake die box (a real pseudo-terminal, the firmware's logic) as `companion run` opens
+    it, the box's button wired to the table buttons; the first card played to a Clash in Genova, chosen
+    on the operation builder but not declared: (app, box, the table buttons' queue)."""
     config = configuration.parse(f'[die]\nport = "{tmp_path / "companion-die"}"\n', "config.toml")
     presses: queue.Queue[str] = queue.Queue()
     with FakeBox(tmp_path / "companion-die") as box:
@@ -429,12 +396,6 @@ def test_the_box_button_throws_a_declared_clash_with_the_companions_die_and_noth
         game = Game(edition(GAME), Options(seed=3))
         app = App(Session(game, opened.devices), headless=True, presses=presses)
         app.animate = False
-
-        def pressed() -> None:
-            box.press()
-            wait_until(lambda: not presses.empty())
-            app.frame()
-
         try:
             wait_until(lambda: opened.devices.die.online)
             first_card(
@@ -444,21 +405,54 @@ def test_the_box_button_throws_a_declared_clash_with_the_companions_die_and_noth
             tap(app, ("choice", "op"))
             tap(app, ("op", "clash"))
             tap(app, ("area", "genova"))
-            records = len(game.records)
-            pressed()  # not declared yet: the press means nothing
-            assert len(game.records) == records and app.session.message == ""
-            tap(app, a.ClashDie("genova"))
-            tap(app, ("die", 4))  # the table's own die chosen: a press still means nothing
-            pressed()
-            assert game.state.die_pending == "genova"
-            tap(app, ("die", 0))  # the companion's die
-            pressed()
-            played = game.records[-1]
-            assert isinstance(played.action, a.Op) and played.action.op == "clash"
-            assert len(played.drawn) == 1 and game.state.die_pending == ""
+            yield app, box, presses
         finally:
             app.close()
             opened.close()
+
+
+def test_the_led_die_asks_while_a_clash_is_declared_then_shows_its_pips(on_the_box):
+    """The box on a real pseudo-terminal (the fake firmware) receives "?" when the Clash is declared,
+    then the pips of the die typed in; the declaration is a decision of the record, replayed."""
+    app, box, _presses = on_the_box
+    game = app.session.game
+    assert not any(isinstance(b.action, a.Op) for b in app.buttons)  # declared first
+    tap(app, a.ClashDie("genova"))
+    assert game.records[-1].action == a.ClashDie("genova") and game.state.die_pending == "genova"
+    wait_until(lambda: box.face == QUESTION.rows)
+    assert app.session.do(a.Pass()) is False and "pending in Genova" in app.session.message
+    tap(app, ("die", 2))  # the table's own die, typed in
+    tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+    assert game.records[-1].drawn == (2,) and game.state.die_pending == ""
+    wait_until(lambda: box.face == pips(2).rows)
+    replayed = RULES.replay(edition(GAME), game.header(), [r.to_dict() for r in game.records])
+    assert replayed.state == game.state
+
+
+def test_the_box_button_throws_a_declared_clash_with_the_companions_die_and_nothing_else(on_the_box):
+    """Spec 6 of the Road to Novara's kind here too: a press on the die box's button (the real pty link
+    to the fake firmware) plays the declared Clash as the screen's button would, the companion's die
+    thrown; before the Clash is declared, and when the table types its own die, a press does nothing."""
+    app, box, presses = on_the_box
+    game = app.session.game
+
+    def pressed() -> None:
+        box.press()
+        wait_until(lambda: not presses.empty())
+        app.frame()
+
+    records = len(game.records)
+    pressed()  # not declared yet: the press means nothing
+    assert len(game.records) == records and app.session.message == ""
+    tap(app, a.ClashDie("genova"))
+    tap(app, ("die", 4))  # the table's own die chosen: a press still means nothing
+    pressed()
+    assert game.state.die_pending == "genova"
+    tap(app, ("die", 0))  # the companion's die
+    pressed()
+    played = game.records[-1]
+    assert isinstance(played.action, a.Op) and played.action.op == "clash"
+    assert len(played.drawn) == 1 and game.state.die_pending == ""
 
 
 def test_the_operation_builder_enters_picks_a_special_activity_mid_way_and_sabotages_target(service):
