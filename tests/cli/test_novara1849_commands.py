@@ -452,6 +452,16 @@ def test_the_placement_map_is_empty_by_default_and_its_reveal_checks_no_limit(
     assert code == 0 and out == "Box X: S-1, S-2, S-3, S-4, S-5.\n"
 
 
+@pytest.mark.parametrize("given", ["", "=", "=S-4", "A=S-4,B=S-5", "9" * 5000, "Box X=S-1", "Box X"])
+def test_a_placement_box_given_wrong_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], given: str
+) -> None:
+    """Each box once, as BOX=CHIT,CHIT: no box, no "=", two boxes in one argument or a box named twice
+    is refused in one line (was: a blank line, or "B=S-5" listed as a counter)."""
+    code, out, err = run(capsys, "placement", "Box X=S-2", given)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "give each box once" in err
+
+
 def test_the_owners_placement_boxes_are_checked_at_the_reveal(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

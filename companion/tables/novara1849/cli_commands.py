@@ -353,7 +353,7 @@ def placement(args: argparse.Namespace) -> int:
     for given in args.boxes:
         name, _, chits = given.partition("=")
         counters = tuple(c.strip() for c in chits.split(",") if c.strip())
-        if not name.strip() or name.strip() in placed:
+        if given.count("=") != 1 or not name.strip() or name.strip() in placed:
             raise UserError(f"{given!r}: give each box once, as BOX=CHIT,CHIT")
         placed[name.strip()] = counters
     try:
