@@ -34,6 +34,7 @@ __all__ = [
     "next_tap",
     "round_of",
     "run_demo",
+    "told",
 ]
 
 
@@ -86,6 +87,13 @@ def run_demo(args: Any) -> int:
     """`companion run --terminal`: Italia has no text demo; one sentence says so."""
     print("Italia has no text demo: run the app (companion run --game italia), or companion italia ...")
     return 2
+
+
+def told(message: object) -> str:
+    """A refusal or a question in the table's language, its nations by their names (not their ids)."""
+    from companion.tables.italia.words import named
+
+    return named(message)
 
 
 def card_faces() -> dict[str, str]:

@@ -4,7 +4,12 @@ catalog's words, so a screen line is built from the engine's structured data, ne
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from companion import i18n
 from companion.games.italia.battle import Group, unit_type
+from companion.games.italia.departure import FREED, LEAVES, REPLACED, STAYS
+from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext
 
 PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (§3.0), on screen
@@ -47,6 +52,42 @@ def nation_name(nation: str) -> str:
         "franks": _("Franks"),
     }
     return names.get(nation, nation.replace("-", " ").title())
+
+
+NAMED = ("nation", "master", "heir")  # a sentence's values that are nation ids
+
+
+def named(sentence: object) -> str:
+    """An engine sentence in the table's language, its nations by their names."""
+    if not isinstance(sentence, Sentence):
+        return i18n.translate(sentence)
+    values = {
+        k: nation_name(v) if k in NAMED and isinstance(v, str) else v for k, v in sentence.values.items()
+    }
+    return i18n.translate(Sentence(sentence.template, **values))
+
+
+def departure_words(sentences: Sequence[object]) -> list[str]:
+    """What the end of a game turn did to the nations whose last turn it was, in short lines (§12.4,
+    A53): who left the board, whose pieces stay, who replaces whom, who is free again."""
+    said: dict[str, list[Sentence]] = {}
+    for sentence in sentences:
+        if isinstance(sentence, Sentence):
+            said.setdefault(sentence.template, []).append(sentence)
+    lines = []
+    for template, line in (
+        (LEAVES, _("Off the board: {nations}")),
+        (STAYS, _("Pieces stay on the board: {nations}")),
+        (FREED, _("Free again: {nations}")),
+    ):
+        if said.get(template):
+            lines.append(
+                line.format(nations=", ".join(nation_name(str(s.values["nation"])) for s in said[template]))
+            )
+    for sentence in said.get(REPLACED, []):
+        heir, nation = nation_name(str(sentence.values["heir"])), nation_name(str(sentence.values["nation"]))
+        lines.append(_("{heir} replace the {nation}").format(heir=heir, nation=nation))
+    return lines
 
 
 def unit_name(key: str, count: int = 1) -> str:
