@@ -131,7 +131,10 @@ def test_the_offensive_runs_over_the_owners_map_and_writes_its_ticket(
     assert run("offensive", str(state), "--receipt", str(receipt)) == 0
     after = json.loads(capsys.readouterr().out)
     assert after["step"] == "score" and after["areas"]["rds"]["aa"] == 0
-    assert b"OFFENSIVE 1 of 5  power 3" in receipt.read_bytes() and b"CLN 12" in receipt.read_bytes()
+    data = receipt.read_bytes()
+    assert b"OFFENSIVE 1 of 5  power 3" in data and b"CLN 12" in data
+    assert b"Assault: troops in Area-01,\n" in data and b"Napoli" in data  # the areas named, as the screen
+    assert not re.search(rb"area-\d|napoli|roma", data)  # never the map's ids
 
 
 @pytest.mark.parametrize("long", [False, True])

@@ -681,6 +681,7 @@ def test_a_resumed_game_keeps_the_players_names_and_resume_says_the_card_and_who
 
 def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, service):
     from companion.app_command import Sessions
+    from companion.tables.italy4345.words import told
 
     store = Store(tmp_path)
     try:
@@ -689,7 +690,7 @@ def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, servi
         app.animate = False
         app.draw()
         play_until(app, lambda s: s.offensive is not None and s.offensive.step != "A")  # the assault made
-        before_restart = [str(e) for e in app.session.last_events]
+        before_restart = [told(e) for e in app.session.last_events]  # as the screen said them
         app.close()
         app = App(Sessions(store, Devices(SimDie(), service)).resume(), headless=True)  # a new table
         app.animate = False
