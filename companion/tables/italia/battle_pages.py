@@ -18,7 +18,7 @@ from companion.games.italia.tally import movable
 from companion.i18n import _, ngettext
 from companion.tables.italia.canvas import Canvas, Colour, bump, bump_attr, zone_grid
 from companion.tables.italia.desk import SIDES, Desk, pre_dice
-from companion.tables.italia.table import hits
+from companion.tables.italia.die_box import hits
 from companion.tables.italia.words import (
     city_name,
     counted,
