@@ -93,6 +93,25 @@ def test_leaving_the_pad_leaves_the_box_blank_and_nothing_shows_before_it_opens(
     until(lambda: len(heard(box, start)) >= len(ONE_CYCLE))
     _tap(app, ("cancel",))
     until(lambda: not app.session.die_player.playing)
+    time.sleep(0.1)  # the blank on its way over the link
     settled = len(box.heard)
     time.sleep(0.2)
     assert heard(box, settled) == [] and heard(box)[-1] == "blank"
+
+
+def test_the_pad_and_the_battle_page_list_the_fear_dice_first_as_they_are_typed(app, monkeypatch):
+    """The fear dice are typed before the round's (as the box shows their 8 first): the screen lists
+    them first, with their count."""
+    from companion.tables.italia.canvas import Canvas
+
+    said: list[str] = []
+    line = Canvas.line
+    monkeypatch.setattr(
+        Canvas, "line", lambda self, text, *a, **k: said.append(text) or line(self, text, *a, **k)
+    )
+    app.draw()
+    fear = "Romans: 3 dice for elephant fear: a unit deserts on 8+"
+    assert said.index(fear) < said.index("Carthaginians: 1 x Elephant hit on 5+: 5")
+    _tap(app, ("pad",))
+    typed = said.index("Type each die in this order (0 is 10): 9 dice")
+    assert said[typed + 1] == "Defender: 3 dice for elephant fear: a unit deserts on 8+"

@@ -17,11 +17,12 @@ blank, the cross); a d10's 10 is its "0" on a die, but a threshold is said as th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from companion.games.italia.actions import SwitchLegions
-from companion.games.italia.battle import Battle, Group, unit_type
-from companion.games.italia.fight import fear_needed, switch_needed
+from companion.games.italia.battle import Group
+from companion.games.italia.fight import EarlyRoll
 from companion.games.italia.ledger import RoundLog, Throw
 from companion.games.italia.turn10 import switch_legions
 
@@ -75,12 +76,14 @@ def legion_switching(action: SwitchLegions, drawn: tuple[int, ...]) -> list[Any]
     return each_die([(value, value >= needed) for _leader, value, needed in made.rolls])
 
 
-def thresholds(battle: Battle, groups: tuple[Group, ...], elephant_battles: int) -> tuple[Any, ...]:
-    """The box while the table's own dice are waited for: each group's threshold in typing order."""
+def thresholds(early: Sequence[EarlyRoll], groups: Sequence[Group]) -> tuple[Any, ...]:
+    """The box while the table's own dice are waited for: each threshold in the order the dice are
+    typed, the rolls before the first round first (each its own run), then the attacker's groups,
+    then the defender's."""
     from hardware.die_script import Beat, Loop
     from hardware.faces import BLANK, number
 
-    runs = [*_before_first_round(battle, elephant_battles)]
+    runs = [[roll.needed] for roll in early]
     runs += [[g.needed for g in groups if g.side == which] for which in ("attacker", "defender")]
     runs = [run for run in runs if run]
     if sum(len(run) for run in runs) == 1:
@@ -91,21 +94,6 @@ def thresholds(battle: Battle, groups: tuple[Group, ...], elephant_battles: int)
             gap = NEXT_SIDE_MS if at == len(run) - 1 else NEXT_GROUP_MS
             beats += [Beat(number(needed), THRESHOLD_MS), Beat(BLANK, gap)]
     return (Loop(tuple(beats)),)
-
-
-def _before_first_round(battle: Battle, elephant_battles: int) -> list[list[int]]:
-    """The thresholds of the dice typed before the first round's: elephant fear, Foederati switching,
-    one a die (as the engine takes them, §13.3, §14.1)."""
-    if battle.round != 1:
-        return []
-    runs: list[list[int]] = []
-    fear = fear_needed(battle, elephant_battles)
-    if fear and any(n for k, n in battle.side(fear[0]).units.items() if unit_type(k) != "consular"):
-        runs.append([fear[1]])
-    switch = switch_needed(battle)
-    if switch:
-        runs.append([switch[1]])
-    return runs
 
 
 def idle() -> tuple[Any, ...]:

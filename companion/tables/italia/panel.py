@@ -11,6 +11,7 @@ from companion.games.italia.battle import unit_type
 from companion.games.italia.cardscore import card_lines
 from companion.games.italia.clerk import bill
 from companion.games.italia.conversion import PATRIMONIUM
+from companion.games.italia.fight import early_rolls
 from companion.games.italia.game import State, queue
 from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
@@ -136,10 +137,10 @@ def _fight(desk: Desk, state: State) -> Intent:
 def _setup(desk: Desk, state: State) -> list[Entry]:
     setup = desk.setup
     zone = desk.edition.board.zones.get(setup.zone)
-    defender = nation_name(setup.defender) if setup.defender else _("none")
+    defender = nation_name(setup.defender) if setup.defender else _("nobody")
     return [
         (
-            _("Zone: {zone}").format(zone=zone.name if zone else _("choose")),
+            _("Zone: {zone}").format(zone=zone.name if zone else _("tap to choose")),
             ("pick-zone",),
             _set(desk, "local", "zones"),
         ),
@@ -222,7 +223,7 @@ def _open_pad(desk: Desk, state: State) -> ShowDie:
     battle = state.battle
     assert battle is not None
     _sub(desk, "pad")
-    return ShowDie(thresholds(battle, desk.aiming.groups(battle), state.elephant_battles))
+    return ShowDie(thresholds(early_rolls(battle, state.elephant_battles), desk.aiming.groups(battle)))
 
 
 def _leave_pad(desk: Desk) -> ShowDie:

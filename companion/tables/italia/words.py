@@ -5,6 +5,7 @@ catalog's words, so a screen line is built from the engine's structured data, ne
 from __future__ import annotations
 
 from companion.games.italia.battle import Group, unit_type
+from companion.games.italia.fight import EarlyRoll
 from companion.i18n import _, ngettext
 
 PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (§3.0), on screen
@@ -97,6 +98,23 @@ def group_line(group: Group) -> str:
         points=group.points,
         parts=parts,
     )
+
+
+def early_line(roll: EarlyRoll) -> str:
+    """A roll before the first round, as the pad and the battle page list it (typed first)."""
+    if roll.kind == "fear":
+        said = ngettext(
+            "{count} die for elephant fear: a unit deserts on {needed}+",
+            "{count} dice for elephant fear: a unit deserts on {needed}+",
+            roll.dice,
+        )
+    else:
+        said = ngettext(
+            "{count} die for the Foederati: one switches sides on {needed}+",
+            "{count} dice for the Foederati: one switches sides on {needed}+",
+            roll.dice,
+        )
+    return said.format(count=roll.dice, needed=roll.needed)
 
 
 def terrain_name(terrain: str) -> str:
