@@ -16,8 +16,8 @@ from companion.games.italia.game import Game, State, replay
 from companion.games.italia.ledger import SIDES, Award, RoundLog, Throw
 from companion.games.italia.scenario import Scenario
 from companion.games.vocabulary import Sentence
-from companion.i18n import _, ngettext, translate
-from companion.tables.italia.words import colour_name, nation_name, source_name, terrain_name, unit_name
+from companion.i18n import _, ngettext
+from companion.tables.italia.words import colour_name, nation_name, source_name, terrain_name, told, unit_name
 from hardware.document import Block, Columns, Cut, Document, Rule, Text, length_dots
 
 TICKET_DOTS = 787  # 100 mm at 203 dpi, the cut's feed included
@@ -58,7 +58,7 @@ def battle_ticket(before: State, after: State, sentences: Sequence[Sentence] = (
         *_sides(battle, after, name),
         Rule(),
     ]
-    notes = [Text(translate(s)) for s in sentences if getattr(s, "template", "") != CLOSED]
+    notes = [Text(told(s)) for s in sentences if getattr(s, "template", "") != CLOSED]
     for level in range(4):  # every die; a line a round; the first rounds summed; losses as counts
         middle = _rounds(after, battle, name, level)
         result = _result(battle, name, short=level == 3)
@@ -399,7 +399,7 @@ def nation_turn_ticket(before: State, after: State, sentences: Sequence[Sentence
             *_battles(before, nation, short),
             Rule(),
             *_next(before, after, scenario, name),
-            *(Text(translate(s)) for s in sentences),
+            *(Text(told(s)) for s in sentences),
             Cut(),
         ]
         if length_dots(blocks, WIDTH_PX) <= TICKET_DOTS:

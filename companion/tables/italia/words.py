@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from companion.games.italia.battle import Group, unit_type
 from companion.games.italia.fight import EarlyRoll
-from companion.i18n import _, ngettext
+from companion.games.vocabulary import Sentence
+from companion.i18n import _, ngettext, translate
 
 PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (§3.0), on screen
     "red": (200, 70, 60),
@@ -16,8 +17,8 @@ PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (
 }
 
 
-def nation_name(nation: str) -> str:
-    names = {
+def _nation_names() -> dict[str, str]:
+    return {
         "celts": _("Celts"),
         "etruscans": _("Etruscans"),
         "epirotes": _("Epirotes"),
@@ -47,7 +48,28 @@ def nation_name(nation: str) -> str:
         "arabs": _("Arabs"),
         "franks": _("Franks"),
     }
-    return names.get(nation, nation.replace("-", " ").title())
+
+
+def nation_name(nation: str) -> str:
+    return _nation_names().get(nation, nation.replace("-", " ").title())
+
+
+def told(sentence: object) -> str:
+    """An engine sentence (a refusal) in the table's language, the nations in it named as the screen
+    names them ("Greeks", not "greeks"; a list of them too), a unit key as its type."""
+    return translate(_named(sentence, _nation_names()))
+
+
+def _named(value: object, names: dict[str, str]) -> object:
+    if not isinstance(value, Sentence):
+        if isinstance(value, str) and value and all(part in names for part in value.split(", ")):
+            return ", ".join(names[part] for part in value.split(", "))
+        return value
+    values = {k: _named(v, names) for k, v in value.values.items()}
+    key, count = values.get("key"), values.get("n", 1)
+    if isinstance(key, str) and isinstance(count, int):
+        values["key"] = unit_name(key, count)
+    return Sentence(value.template, **values)
 
 
 def unit_name(key: str, count: int = 1) -> str:
