@@ -140,7 +140,7 @@ def _setup(desk: Desk, state: State) -> list[Entry]:
     defender = nation_name(setup.defender) if setup.defender else _("nobody")
     return [
         (
-            _("Zone: {zone}").format(zone=zone.name if zone else _("tap to choose")),
+            _("Zone: {zone}").format(zone=zone.name if zone else _("pick")),
             ("pick-zone",),
             _set(desk, "local", "zones"),
         ),
