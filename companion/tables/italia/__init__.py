@@ -17,6 +17,7 @@ from companion.games.italia.game import State
 from companion.tables.italia.choices import Choices
 from companion.tables.italia.cli import add_commands
 from companion.tables.italia.table import GAME, ItaliaTable
+from companion.tables.italia.words import told
 
 TITLE = "Italia"
 
@@ -34,6 +35,7 @@ __all__ = [
     "next_tap",
     "round_of",
     "run_demo",
+    "told",
 ]
 
 

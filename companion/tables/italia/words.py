@@ -5,7 +5,9 @@ catalog's words, so a screen line is built from the engine's structured data, ne
 from __future__ import annotations
 
 from companion.games.italia.battle import Group, unit_type
-from companion.i18n import _, ngettext
+from companion.games.italia.fight import EarlyRoll
+from companion.games.vocabulary import Sentence
+from companion.i18n import _, ngettext, translate
 
 PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (§3.0), on screen
     "red": (200, 70, 60),
@@ -15,8 +17,8 @@ PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (
 }
 
 
-def nation_name(nation: str) -> str:
-    names = {
+def _nation_names() -> dict[str, str]:
+    return {
         "celts": _("Celts"),
         "etruscans": _("Etruscans"),
         "epirotes": _("Epirotes"),
@@ -46,7 +48,28 @@ def nation_name(nation: str) -> str:
         "arabs": _("Arabs"),
         "franks": _("Franks"),
     }
-    return names.get(nation, nation.replace("-", " ").title())
+
+
+def nation_name(nation: str) -> str:
+    return _nation_names().get(nation, nation.replace("-", " ").title())
+
+
+def told(sentence: object) -> str:
+    """An engine sentence (a refusal) in the table's language, the nations in it named as the screen
+    names them ("Greeks", not "greeks"; a list of them too), a unit key as its type."""
+    return translate(_named(sentence, _nation_names()))
+
+
+def _named(value: object, names: dict[str, str]) -> object:
+    if not isinstance(value, Sentence):
+        if isinstance(value, str) and value and all(part in names for part in value.split(", ")):
+            return ", ".join(names[part] for part in value.split(", "))
+        return value
+    values = {k: _named(v, names) for k, v in value.values.items()}
+    key, count = values.get("key"), values.get("n", 1)
+    if isinstance(key, str) and isinstance(count, int):
+        values["key"] = unit_name(key, count)
+    return Sentence(value.template, **values)
 
 
 def unit_name(key: str, count: int = 1) -> str:
@@ -97,6 +120,23 @@ def group_line(group: Group) -> str:
         points=group.points,
         parts=parts,
     )
+
+
+def early_line(roll: EarlyRoll) -> str:
+    """A roll before the first round, as the pad and the battle page list it (typed first)."""
+    if roll.kind == "fear":
+        said = ngettext(
+            "{count} die for elephant fear: a unit deserts on {needed}+",
+            "{count} dice for elephant fear: a unit deserts on {needed}+",
+            roll.dice,
+        )
+    else:
+        said = ngettext(
+            "{count} die for the Foederati: one switches sides on {needed}+",
+            "{count} dice for the Foederati: one switches sides on {needed}+",
+            roll.dice,
+        )
+    return said.format(count=roll.dice, needed=roll.needed)
 
 
 def terrain_name(terrain: str) -> str:
