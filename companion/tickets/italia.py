@@ -651,6 +651,10 @@ def _turn_lines(game: Game) -> list[Block]:
         points = {c: p for c, _, p in player_totals(made, scenario)}
         vp = " ".join(f"{colour_word(c)[0].upper()}{points[c]}" for c in scenario.colours) if made else ""
         b, won = battles[turn]
-        said = _("T{turn} {count} battles ({won} won)") if b else _("T{turn} no battle")
+        said = (
+            ngettext("T{turn} {count} battle ({won} won)", "T{turn} {count} battles ({won} won)", b)
+            if b
+            else _("T{turn} no battle")
+        )
         lines.append(Columns(said.format(turn=turn, count=b, won=won), vp))
     return lines

@@ -273,7 +273,7 @@ def test_the_chronicle_is_rebuilt_from_the_record_without_undone_decisions():
     g.undo()
     text = lines(chronicle_ticket(g))
     assert "RED LEADS" in text
-    assert "T1 1 battles (1 won) | R3 Y0 B0" in text
+    assert "T1 1 battle (1 won) | R3 Y0 B0" in text
 
 
 def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
