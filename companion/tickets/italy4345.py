@@ -204,9 +204,9 @@ def _civic(civic: CivicDone) -> str:
 
 def _left_out(count: int) -> Text:
     return Text(
-        ngettext(
-            "... {count} more battle (on the screen)", "... {count} more battles (on the screen)", count
-        ).format(count=count)
+        ngettext("... {count} more battle on screen", "... {count} more battles on screen", count).format(
+            count=count
+        )
     )
 
 

@@ -110,7 +110,9 @@ def test_every_offensive_of_the_game_prints_whole_battles_scores_and_incomes(lan
             ticket is not offensives[-1]
         )
     for ticket in tickets:
-        assert not re.search(r"\.\.\. (\d+ more|ancora \d+)", "\n".join(lines(ticket))), lines(ticket)
+        assert not re.search(r"\.\.\. (\d+ more|ancora \d+|altr[ae] \d+)", "\n".join(lines(ticket))), lines(
+            ticket
+        )
     assert lines(offensives[-1])[-6:-4] in (
         ["SCORES", "Autonomous (Dino) wins."],
         ["PUNTEGGI", "Vince Autonomi (Dino)."],
@@ -204,7 +206,7 @@ def test_a_giant_offensive_keeps_its_scores_and_incomes_and_counts_the_battles_l
     text = "\n".join(said)
     assert paper(offensive_ticket(report, state, 5)) <= 100 and "_" not in text
     shown = sum(1 for line in said if line.startswith("Valle d aosta e alto canavese 0"))
-    left = re.search(r"\.\.\. (?:ancora )?(\d+) (?:more battles|battaglie)", text)
+    left = re.search(r"\.\.\. (?:altre )?(\d+) (?:more battles|battaglie)", text)
     assert left and 0 < shown < 60 and int(left.group(1)) == 60 - shown, text
     scores, incomes = said[-8:-3], said[-3:-1]
     assert scores[0] in ("SCORES | nobody at 15", "PUNTEGGI | nessuno a quota 15")
