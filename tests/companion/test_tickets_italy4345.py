@@ -14,8 +14,12 @@ from functools import cache
 import pytest
 
 from companion import i18n
-from companion.games.italy4345 import Game, Options
+from companion.games.italy4345 import Battle, Game, Options
+from companion.games.italy4345.battle import Result
 from companion.games.italy4345.errors import Sentence, listed
+from companion.games.italy4345.model import FACTIONS
+from companion.games.italy4345.report import CivicDone, Cleanup, Fought, OffensiveReport
+from companion.games.italy4345.scoring import Score
 from companion.tables.italy4345.table import Italy4345Table
 from companion.tickets.italy4345 import card_ticket, offensive_ticket
 from hardware.document import Document
@@ -86,6 +90,35 @@ def test_every_ticket_names_cards_areas_and_factions_never_an_id_and_fits_100_mm
     assert any("Area-21" in "".join(lines(t)) for t in tickets)  # a countryside area of the owner's map
 
 
+def test_every_offensive_of_the_game_prints_whole_battles_scores_and_incomes(language: str) -> None:
+    """The game's offensives (the first: 9 battles, 8 areas liberated, a civic action) print whole on
+    100 mm: every battle, the scores and, but for the winner's, the incomes; no line counted as left
+    out, and no ticket of the game is cut."""
+    game, tickets = printed()
+    offensives = [t for t in tickets if t.title.startswith("Offensive")]
+    assert len(offensives) == 4
+    battles = re.compile(r"\d+ (v|a) (Axis |Asse )?\d+")
+    said = [lines(t) for t in offensives]
+    fought = sum(1 for r in game.records if isinstance(r.action, Battle))
+    assert fought == 13 and sum(1 for s in said for line in s if battles.search(line)) == fought
+    for ticket, text in zip(offensives, said, strict=True):
+        assert paper(ticket) <= 100, (ticket.title, paper(ticket))
+        assert text.count("SCORES | nobody at 15") + text.count("PUNTEGGI | nessuno a quota 15") == (
+            ticket is not offensives[-1]
+        )
+        assert sum(1 for line in text if line.split()[0] in ("INCOME", "ENTRATE")) == (
+            ticket is not offensives[-1]
+        )
+    for ticket in tickets:
+        assert not re.search(r"\.\.\. (\d+ more|ancora \d+|altr[ae] \d+)", "\n".join(lines(ticket))), lines(
+            ticket
+        )
+    assert lines(offensives[-1])[-6:-4] in (
+        ["SCORES", "Autonomous (Dino) wins."],
+        ["PUNTEGGI", "Vince Autonomi (Dino)."],
+    )
+
+
 def test_the_players_names_are_on_the_card_and_final_tickets(language: str) -> None:
     _game, tickets = printed()
     card = next(t for t in tickets if t.title.startswith("Card"))
@@ -105,8 +138,23 @@ def test_an_italian_table_prints_italian_tickets(italian: None) -> None:
     assert "Germania 19 | RSI 10" in card and "Offensiva fra 8 carte (carta 9)." in card
     assert "Aggiungete 3 truppe anglo-americane in Regno del Sud." in card
     offensive = lines(next(t for t in tickets if t.title == "Offensive 1"))
-    assert offensive[0] == "OFFENSIVA 1 di 5  potenza 3" and offensive[-1].startswith("CLN ")
-    assert "Area-31 è liberata." in offensive and offensive[-3] == "... ancora 21 righe"
+    assert offensive[:2] == ["OFFENSIVA 1 di 5  potenza 3", "Area-31 4 a 1: AA -2, Asse -1"]
+    napoli = offensive.index("Napoli 4 a 5: AA -1, Asse -1")
+    assert offensive[napoli + 1] == "  3 ritirate in Area-21"
+    assert offensive[-8:] == [
+        "PUNTEGGI | nessuno a quota 15",
+        "Aut. 13 = 4+4+1 +4 rimaste",
+        "CLN 7 = 3+0+0+0 +4 rimaste",
+        "RSI 4 = 4 pop. +0 fatte",
+        "Ger. 2 = 2 prod. +0 fatte",
+        "ENTRATE Ger. +2-1=21 RSI +1=16",
+        "        CLN +3=12 Aut. +2=10",
+        "Aut. Liberazione Area-04",
+    ]
+    small = lines(next(t for t in tickets if t.title == "Offensive 2"))  # room for spec 7's long form
+    battle = ["Ripetizione 1", " Roma AA 3 a Asse 3", "  Lato AA -1 (AA 1)", "  Asse -1 (Ger. 1)"]
+    assert small[1:6] == [*battle, "  2 ritirate in Area-12"]
+    assert small[6:8] == ["Liberate: Napoli, Area-13, Roma,", " Area-03, Area-04"]  # broken between names
     final = lines(next(t for t in tickets if t.title == "Game over"))
     assert final[:3] == ["ITALY '43-'45  FINE PARTITA", "Vince Autonomi (Dino).", "15+ punti all'offensiva 4"]
     assert final[-2:] == ["36 carte su 45", "Mazzo del companion, seme 2"]
@@ -137,6 +185,32 @@ def test_the_longest_tickets_fit_100_mm_in_both_languages(language: str) -> None
     text = "\n".join(lines(card))
     assert paper(card) <= 100 and "Valle d aosta e alto canavese 05" in text and "_" not in text
     assert "(Massimiliano Bon)" in text and "(Domenico Esposit)" in text  # the tail: who is eligible
-    offensive = offensive_ticket(state, state, crowded, 5)
-    assert paper(offensive) <= 100 and "_" not in "\n".join(lines(offensive))
-    assert re.search(r"\.\.\. (\d+ more lines|ancora \d+ righe)", "\n".join(lines(offensive)))
+
+
+def test_a_giant_offensive_keeps_its_scores_and_incomes_and_counts_the_battles_left_out(
+    language: str,
+) -> None:
+    """An offensive of 60 battles over long area ids (INVENTED: no map holds one) prints the first
+    battles, counts the others as on the screen, and always the liberated areas, the scores, the
+    incomes and the civic action, in 100 mm."""
+    game, _tickets = printed(LONG_NAMES)
+    state = game.state.copy()
+    areas = [f"valle_d_aosta_e_alto_canavese_{n:02d}" for n in range(12)]  # INVENTED ids
+    fought = Result(12, 9, "axis", False, ("aa", "cln"), ("rsi", "ger", "rsi"))  # INVENTED values
+    report = OffensiveReport(3, 3, need=15, winner=None, incomes={"ger": 7, "rsi": 3, "cln": 2, "aut": 4})
+    report.battles = [Fought(1 + n // 20, areas[n % 6], fought, 2, areas[n % 6 + 6]) for n in range(60)]
+    report.liberated, report.cleanup = areas, Cleanup(1, 2, 3, 4)
+    report.scores = {f: Score(f, (("troops", 9), ("bases", 1), ("offensives left", 2))) for f in FACTIONS}
+    report.civics = [CivicDone("aut", "liberation", tuple(areas[:2]), 1)]
+    said = lines(offensive_ticket(report, state, 5))
+    text = "\n".join(said)
+    assert paper(offensive_ticket(report, state, 5)) <= 100 and "_" not in text
+    shown = sum(1 for line in said if line.startswith("Valle d aosta e alto canavese 0"))
+    left = re.search(r"\.\.\. (?:altre )?(\d+) (?:more battles|battaglie)", text)
+    assert left and 0 < shown < 60 and int(left.group(1)) == 60 - shown, text
+    scores, incomes = said[-8:-3], said[-3:-1]
+    assert scores[0] in ("SCORES | nobody at 15", "PUNTEGGI | nessuno a quota 15")
+    assert [line.split(" = ")[0] for line in scores[1:]] == ["Ger. 12", "RSI 12", "CLN 12", "Aut. 12"]
+    assert incomes[0].split()[1:] == ["Ger.", "+7-3=31", "RSI", "+3=40"] and incomes[1].split()[0] == "CLN"
+    assert re.search(r"(Liberated|Liberate): 12 (areas|aree)", text), text  # too many to name
+    assert "Liberazione" in said[-1] or "Liberation" in said[-1]

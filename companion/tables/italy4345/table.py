@@ -13,6 +13,7 @@ from companion.games.italy4345.deck import event_id, offensive_id
 from companion.games.italy4345.errors import Sentence
 from companion.games.italy4345.game import Game, Record
 from companion.games.italy4345.model import State
+from companion.games.italy4345.report import offensive_report
 from companion.i18n import _
 from companion.tables.base import CardSeen, Intent, Moment, Outputs, Play, Undo
 from companion.tables.italy4345.words import card_name
@@ -99,8 +100,8 @@ class Italy4345Table:
             title = game.edition.events[state.current].title if state.current in game.edition.events else ""
             printed.append(tickets.card_ticket(state, lines_since(game, _card_start(game)), title=title))
         if before.offensive is not None and (state.offensive is None or state.winner is not None):
-            lines = lines_since(game, _offensive_start(game))
-            printed.append(tickets.offensive_ticket(before, state, lines, game.edition.rules.offensives))
+            report = offensive_report(game.edition, game.steps(_offensive_start(game)))
+            printed.append(tickets.offensive_ticket(report, state, game.edition.rules.offensives))
         if state.winner is not None and before.winner is None:
             printed.append(tickets.final_ticket(state, game.edition.rules))
         return Outputs(tickets=printed, faces=faces, checkpoint=bool(printed))
