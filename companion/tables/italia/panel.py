@@ -154,7 +154,7 @@ def _setup(desk: Desk, state: State) -> list[Entry]:
             partial(_flip, desk, "invaded"),
         ),
         (
-            _("Must submit: yes") if setup.must_submit else _("Must submit: no"),
+            _("Submits: yes") if setup.must_submit else _("Submits: no"),
             ("must-submit",),
             partial(_flip, desk, "must_submit"),
         ),
