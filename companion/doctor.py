@@ -170,7 +170,7 @@ def check_camera(config: Config, cards: Any, wait_s: float = 3.0) -> Check:
             True,
             Sentence(
                 "{source}: frames arrive, {fps} fps; cards seen: {cards}",
-                source=config["camera.source"],
+                source=_source_name(config["camera.source"]),
                 fps=fps,
                 cards=", ".join(seen),
             ),
@@ -180,10 +180,16 @@ def check_camera(config: Config, cards: Any, wait_s: float = 3.0) -> Check:
         True,
         Sentence(
             "{source}: frames arrive, {fps} fps; show a card to test the markers",
-            source=config["camera.source"],
+            source=_source_name(config["camera.source"]),
             fps=fps,
         ),
     )
+
+
+def _source_name(source: str) -> str:
+    """The camera source as the check names it: the desk's "simulated" is a word to translate, a
+    device ("picamera", "video:0", a folder) is a name."""
+    return Sentence("simulated camera") if source == "simulated" else source
 
 
 def _camera_fix(source: str, status: str) -> Sentence:

@@ -1,10 +1,10 @@
-"""Timed faces for the die: a roll that tumbles and holds, a face held a while, two faces in turn until
-the next thing to show. Knows no game: a table says which faces and how long; the session hands the
-script to a `DiePlayer`, which sends each face to the `Die` port in time (a worker thread, so no frame
-waits for a pause).
+"""Timed faces for the die: a roll that tumbles and holds, a face held a while, two faces in turn (or
+a row of held faces, over and over) until the next thing to show. Knows no game: a table says which
+faces and how long; the session hands the script to a `DiePlayer`, which sends each face to the `Die`
+port in time (a worker thread, so no frame waits for a pause).
 
 A script of plain faces (Milano's icons, Italia's dice) is shown at once, in order, as before: only
-`Beat` and `Alternate` take time."""
+`Beat`, `Alternate` and `Loop` take time."""
 
 from __future__ import annotations
 
@@ -34,7 +34,14 @@ class Alternate:
     period_ms: int = 1000
 
 
-Step = Face | Beat | Alternate
+@dataclass(frozen=True)
+class Loop:
+    """These beats in order, then again from the first, until the next face or script (a script's end)."""
+
+    beats: tuple[Beat, ...]
+
+
+Step = Face | Beat | Alternate | Loop
 
 
 def resting(steps: Sequence[Step]) -> Face | None:
@@ -42,6 +49,8 @@ def resting(steps: Sequence[Step]) -> Face | None:
     if not steps:
         return None
     last = steps[-1]
+    if isinstance(last, Loop):
+        return last.beats[0].face if last.beats else None
     return last.first if isinstance(last, Alternate) else last.face if isinstance(last, Beat) else last
 
 
@@ -85,7 +94,10 @@ class DiePlayer:
             if stop.is_set():
                 return
             if isinstance(step, Alternate):
-                self._alternate(step, stop)
+                beats = (Beat(step.first, step.period_ms), Beat(step.second, step.period_ms))
+                self._loop(beats, stop)
+            elif isinstance(step, Loop):
+                self._loop(step.beats, stop)
             elif isinstance(step, Beat):
                 self._beat(step, stop)
             else:
@@ -98,10 +110,8 @@ class DiePlayer:
             self.die.show(beat.face)
         stop.wait((beat.tumble_ms + beat.hold_ms) * self.pace / 1000)
 
-    def _alternate(self, step: Alternate, stop: threading.Event) -> None:
-        faces = (step.first, step.second)
+    def _loop(self, beats: tuple[Beat, ...], stop: threading.Event) -> None:
         turn = 0
-        while not stop.is_set():
-            self.die.show(faces[turn % 2])
+        while beats and not stop.is_set():
+            self._beat(beats[turn % len(beats)], stop)
             turn += 1
-            stop.wait(step.period_ms * self.pace / 1000)

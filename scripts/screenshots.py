@@ -378,6 +378,8 @@ def _italia_battle(app: App, shoot: Shoot, suffix: str) -> None:
         session.do(ia.NextPhase())
     _printed(session.devices.printer)  # the nations' tickets so far: the printer's line says ready
     app.draw()
+    desk.local = "setup"  # a table that skips the map: no zone, the battle's terrain asked instead
+    shoot(app, f"italia-setup-offmap{suffix}")
     desk.pick_zone(session.state, "samnium")
     desk.local = "zones"
     shoot(app, f"italia-zones{suffix}")

@@ -17,13 +17,14 @@ from companion.games.italia.game import Game, State, replay
 from companion.games.italia.ledger import SIDES, Award, RoundLog, Throw
 from companion.games.italia.scenario import Scenario
 from companion.games.vocabulary import Sentence
-from companion.i18n import _, ngettext, translate
+from companion.i18n import _, ngettext
 from companion.tables.italia.words import (
     colour_name,
     departure_words,
     nation_name,
     source_name,
     terrain_name,
+    told,
     unit_name,
 )
 from hardware.document import Block, Columns, Cut, Document, Rule, Text, length_dots
@@ -66,7 +67,7 @@ def battle_ticket(before: State, after: State, sentences: Sequence[Sentence] = (
         *_sides(battle, after, name),
         Rule(),
     ]
-    notes = [Text(translate(s)) for s in sentences if getattr(s, "template", "") != CLOSED]
+    notes = [Text(told(s)) for s in sentences if getattr(s, "template", "") != CLOSED]
     for level in range(4):  # every die; a line a round; the first rounds summed; losses as counts
         middle = _rounds(after, battle, name, level)
         result = _result(battle, name, short=level == 3)
@@ -407,7 +408,7 @@ def nation_turn_ticket(before: State, after: State, sentences: Sequence[Sentence
             *_battles(before, nation, short),
             Rule(),
             *_next(before, after, scenario, name, sentences),
-            *(Text(translate(s)) for s in sentences if getattr(s, "template", "") not in SAID),
+            *(Text(told(s)) for s in sentences if getattr(s, "template", "") not in SAID),
             Cut(),
         ]
         if length_dots(blocks, WIDTH_PX) <= TICKET_DOTS:
@@ -480,7 +481,7 @@ def _shop(state: State, nation: str, name: Callable[[str], str]) -> list[Block]:
 
 
 def _battles(state: State, nation: str, short: bool) -> list[Block]:
-    """ "Battles: Verona (won), Pavia (lost)", or "Battles: 12 (8 won, 4 lost)"."""
+    """ "Battles: Verona (victory), Pavia (defeat)", or "Battles: 12 (8 victories, 4 defeats)"."""
     fought = state.ledger.battles
     if not fought:
         return []
@@ -496,27 +497,28 @@ def _battles(state: State, nation: str, short: bool) -> list[Block]:
 def _end_for(how: str, winner: str | None, nation: str) -> str:
     if how in ("raided", "raid failed", "submitted", "both destroyed"):
         return how
-    return "won" if winner == nation else "lost"
+    return "victory" if winner == nation else "defeat"
 
 
 def _ended(end: str, count: int = 0) -> str:
-    """How a battle of the nation's turn ended: "won", or with a count "8 won" (the count agrees)."""
+    """How a battle of the nation's turn ended: "victory", or with a count "8 victories" (a noun: in
+    Italian it agrees with no nation's name)."""
     if not count:
         return {
             "raided": _("raided"),
             "raid failed": _("raid failed"),
             "submitted": _("submitted"),
             "both destroyed": _("both destroyed"),
-            "won": _("won"),
-            "lost": _("lost"),
+            "victory": _("victory"),
+            "defeat": _("defeat"),
         }[end]
     return {
         "raided": ngettext("{count} raided", "{count} raided", count),
         "raid failed": ngettext("{count} raid failed", "{count} raids failed", count),
         "submitted": ngettext("{count} submitted", "{count} submitted", count),
         "both destroyed": ngettext("{count} both destroyed", "{count} both destroyed", count),
-        "won": ngettext("{count} won", "{count} won", count),
-        "lost": ngettext("{count} lost", "{count} lost", count),
+        "victory": ngettext("{count} victory", "{count} victories", count),
+        "defeat": ngettext("{count} defeat", "{count} defeats", count),
     }[end].format(count=count)
 
 
@@ -530,8 +532,9 @@ def _next(
     if gone:
         lines.append(Text(_("No pieces left: {nations}").format(nations=", ".join(map(name, gone)))))
     if after.turn != before.turn or after.over:
-        leaving = [name(n.id) for n in scenario.nations if n.last == before.turn]
-        if leaving:
+        fated = {str(s.values.get("nation")) for s in sentences if getattr(s, "template", "") in SAID}
+        leaving = [name(n.id) for n in scenario.nations if n.last == before.turn and n.id not in fated]
+        if leaving:  # those whose pieces' fate was said: in its own line (§12.4, A53)
             lines.append(Text(_("Leave the game: {nations}").format(nations=", ".join(leaving))))
         lines += [Text(line) for line in departure_words(sentences)]
         if before.turn in scenario.scoring_turns:
@@ -663,6 +666,10 @@ def _turn_lines(game: Game) -> list[Block]:
         points = {c: p for c, _, p in player_totals(made, scenario)}
         vp = " ".join(f"{colour_word(c)[0].upper()}{points[c]}" for c in scenario.colours) if made else ""
         b, won = battles[turn]
-        said = _("T{turn} {count} battles ({won} won)") if b else _("T{turn} no battle")
+        said = (
+            ngettext("T{turn} {count} battle ({won} won)", "T{turn} {count} battles ({won} won)", b)
+            if b
+            else _("T{turn} no battle")
+        )
         lines.append(Columns(said.format(turn=turn, count=b, won=won), vp))
     return lines

@@ -31,6 +31,7 @@ class PlayersScreen:
         self.colours = list(range(len(theme.PATRIOT_COLOURS)))  # Patriot -> index into PATRIOT_COLOURS
         self.editing: int | None = None  # the player whose name the keyboard is typing
         self.before = ""  # the name as it was when the keyboard opened (Cancel puts it back)
+        self.over_default = False  # the name shown is the game's own: the first key types over it
         self.heading: Callable[[int | None, str], str] = lambda editing, name: ""
         self.palette: list[tuple[int, int, int]] | None = None  # the game's own colours, fixed
 
@@ -103,6 +104,14 @@ class PlayersScreen:
 
     def _edit(self, patriot: int) -> None:
         self.editing, self.before = patriot, self.names[patriot]
+        self.over_default = patriot < len(self.defaults) and self.before == self.defaults[patriot]
+
+    def _typing(self) -> str:
+        """The name the next key changes: a game's own name ("Germany") is typed over, not onto."""
+        assert self.editing is not None
+        if self.over_default:
+            self.over_default, self.names[self.editing] = False, ""
+        return self.names[self.editing]
 
     def keyboard(self, key: str, text: str) -> bool:
         """A desk's own keyboard while a name is typed: its letters (accents too, as the keyboard's
@@ -113,7 +122,7 @@ class PlayersScreen:
         if key in named:
             named[key]()
         for character in text:
-            if character.isprintable() and len(self.names[self.editing]) < MAX_NAME:
+            if character.isprintable() and len(self._typing()) < MAX_NAME:
                 self.names[self.editing] += character  # typed as typed: the desk has a Shift key
         return True  # every key while typing is the name's (not a table button's stand-in)
 
@@ -154,13 +163,13 @@ class PlayersScreen:
 
     def _type(self, key: str) -> None:
         assert self.editing is not None
-        name = self.names[self.editing]
+        name = self._typing()
         if len(name) < MAX_NAME:
             self.names[self.editing] = name + (key if not name or name.endswith(" ") else key.lower())
 
     def _delete(self) -> None:
         assert self.editing is not None
-        self.names[self.editing] = self.names[self.editing][:-1]
+        self.names[self.editing] = self._typing()[:-1]
 
     def _done(self) -> None:
         assert self.editing is not None

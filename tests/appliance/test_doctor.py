@@ -136,3 +136,34 @@ def test_the_journal_line_counts_its_games_in_words_a_person_would_write(tmp_pat
         "1 saved game, integrity ok",
         "2 saved games, integrity ok",
     ]
+
+
+class _TurningCamera:
+    """The device boundary: a camera whose frame counter moves each time it is read."""
+
+    def __init__(self) -> None:
+        self._frames = 0
+
+    @property
+    def frames(self) -> int:
+        self._frames += 5
+        return self._frames
+
+    def placed(self) -> list[str]:
+        return []
+
+
+def test_the_desk_camera_is_named_in_the_tables_language():
+    from companion import doctor, i18n
+    from companion.config import defaults
+
+    config = defaults()
+    config.values["camera"]["source"] = "simulated"  # the desk's lens, as a config file may set it
+    check = doctor.check_camera(config, _TurningCamera(), wait_s=0.2)
+    i18n.use("it")
+    try:
+        said = i18n.translate(check.detail)
+    finally:
+        i18n.use("en")
+    assert said.startswith("fotocamera simulata: le immagini arrivano"), said
+    assert "simulated" not in said

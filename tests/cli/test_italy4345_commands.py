@@ -131,7 +131,10 @@ def test_the_offensive_runs_over_the_owners_map_and_writes_its_ticket(
     assert run("offensive", str(state), "--receipt", str(receipt)) == 0
     after = json.loads(capsys.readouterr().out)
     assert after["step"] == "score" and after["areas"]["rds"]["aa"] == 0
-    assert b"OFFENSIVE 1 of 5  power 3" in receipt.read_bytes() and b"CLN 12" in receipt.read_bytes()
+    data = receipt.read_bytes()
+    assert b"OFFENSIVE 1 of 5  power 3" in data and b"CLN 12" in data
+    assert b"Area-31 5 v 1: AA -2, Axis -1\n" in data and b"Napoli 4 v 5" in data  # named as on screen
+    assert not re.search(rb"area-\d|napoli|roma", data)  # never the map's ids
 
 
 @pytest.mark.parametrize("long", [False, True])
@@ -140,16 +143,18 @@ def test_the_offensive_ticket_says_how_many_offensives_the_game_has(long: bool) 
     whose count is another (3: INVENTED by this test) or unknown says so, never a printed "of 5"."""
     from dataclasses import replace
 
+    from companion.games.italy4345.report import offensive_report
     from companion.tables.italy4345.commands import run_offensive
     from companion.tickets.italy4345 import offensive_ticket
     from hardware.document import Text
 
     game = at_an_offensive(long)
-    before = RULES.loads(RULES.dumps(game.state), game.edition)
-    events = run_offensive(game)
+    start = len(game.records)
+    run_offensive(game)
+    report = offensive_report(game.edition, game.steps(start))
 
     def title(offensives: int | None) -> str:
-        ticket = offensive_ticket(before, game.state, events, offensives)
+        ticket = offensive_ticket(report, game.state, offensives)
         return next(b.text for b in ticket.blocks if isinstance(b, Text))
 
     assert game.edition.rules.offensives == 5 and title(game.edition.rules.offensives).startswith(

@@ -6,9 +6,6 @@ the hit counts, attrition's cross. The units are the tests' invented ones (tests
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-
-import pytest
 
 from companion.games.novara1849 import (
     Activate,
@@ -20,64 +17,10 @@ from companion.games.novara1849 import (
     Pass,
     RollAttrition,
 )
-from companion.session import Devices, Session
 from companion.tables.base import ShowDie
-from firmware_bridge.fakebox import FakeBox
-from hardware.die import SerialDie
-from hardware.faces import BLANK, CROSS, QUESTION, number, pips
-from hardware.printer import PrintService
-from hardware.sim.printer import SimPrinter
+from hardware.faces import BLANK, QUESTION, pips
+from tests.companion.fake_box import heard, until
 from tests.games.novara1849.helpers import activation
-
-NAMES = {face.rows: face.name for face in (BLANK, CROSS, QUESTION, *(pips(n) for n in range(1, 7)))} | {
-    number(n).rows: number(n).name for n in range(100)
-}
-
-
-def heard(box: FakeBox, since: int = 0) -> list[str]:
-    """The faces the box was sent, by name: `roll:<face>:<ms>` for a tumble, else the face's name."""
-    said = []
-    for name, fields in box.heard[since:]:
-        if name in ("show", "roll"):
-            face = NAMES.get(tuple(fields[f"row{i}"] for i in range(8)), "?")
-            said.append(f"roll:{face}:{fields['ms']}" if name == "roll" else face)
-    return said
-
-
-def until(condition: Callable[[], bool], timeout_s: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        assert time.monotonic() < deadline, "the box never got there"
-        time.sleep(0.01)
-
-
-@pytest.fixture
-def box(tmp_path):
-    printing = PrintService(SimPrinter(), tmp_path / "queue.jsonl", retry_s=0.05)
-    with FakeBox(tmp_path / "die") as fake:
-        fake.printing = printing  # type: ignore[attr-defined]  # the tickets go somewhere
-        yield fake
-    printing.close()
-
-
-@pytest.fixture
-def on_box(box):
-    """A session on the fake box for a game: its die scripts hurried twentyfold (the order is what
-    counts), stopped and closed after the test."""
-    made: list[Session] = []
-
-    def session_on(game: object) -> Session:
-        die = SerialDie(str(box.path), timeout_s=0.05)
-        assert die.wait_online(5)
-        session = Session(game, Devices(die=die, printer=box.printing))  # type: ignore[arg-type]
-        session.die_player.pace = 0.05
-        made.append(session)
-        return session
-
-    yield session_on
-    for session in made:
-        session.die_player.stop()
-        session.devices.die.close()
 
 
 def test_a_combat_lands_on_its_pips_then_alternates_with_the_modified_roll_until_confirmed(box, on_box):

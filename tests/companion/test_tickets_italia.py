@@ -177,7 +177,7 @@ def test_the_nation_turn_ticket_gives_income_tribute_purchases_and_the_masters_f
     assert "Bought | 2 infantry" in text and "  spent | -8" in text and "Kept | 1" in text
     assert "Place now: 2 infantry" in text
     assert "ROMANS over 10 | -4" in text and "  bought 1 legion: place in the Romans turn" in text
-    assert "Battles: Verona (lost)" in text
+    assert "Battles: Verona (defeat)" in text
     assert "Next: Etruscans (turn 1)" in text
     assert paper(ticket) <= 100
 
@@ -192,7 +192,8 @@ def test_the_last_nation_of_a_scoring_turn_says_who_leaves_and_to_score():
         if g.state.turn == 5:
             break
     text = lines(nation_turn_ticket(before, g.state, said))
-    assert "Leave the game: Greeks" in text and "Off the board: Greeks" in text
+    assert "Off the board: Greeks" in text  # they leave the game, their pieces too
+    assert "Leave the game: Greeks" not in text
     assert "Next: Celts (turn 5)" in text
     assert "Turn 5 begins." in text
     assert not [line for line in text if "their zones are empty" in line]  # said short, not at length
@@ -304,7 +305,7 @@ def test_the_chronicle_is_rebuilt_from_the_record_without_undone_decisions():
     g.undo()
     text = lines(chronicle_ticket(g))
     assert "RED LEADS" in text
-    assert "T1 1 battles (1 won) | R3 Y0 B0" in text
+    assert "T1 1 battle (1 won) | R3 Y0 B0" in text
 
 
 def test_the_elephants_fear_and_a_raid_rebuilt_at_once():
@@ -343,10 +344,9 @@ def test_the_longest_nation_turn_fits_100_mm():
     purchase, twelve battles, nations leaving: the battles are then counted, not named."""
     ticket = longest_turn()
     text = lines(ticket)
-    assert "Battles: 12 (4 lost, 8 won)" in text
+    assert "Battles: 12 (4 defeats, 8 victories)" in text
     assert "Place now: 2 infantry, a city in a mountain zone" in text
-    assert "Leave the game: Visigoths" in text and "Score turn 3 now" in text
-    assert "Off the board: Visigoths" in text
+    assert "Off the board: Visigoths" in text and "Score turn 3 now" in text
     assert "WESTERN ROMANS over 10 | -18" in text
     assert paper(ticket) <= 100
 
@@ -363,15 +363,34 @@ def test_the_tickets_print_in_italian_and_still_fit_100_mm(italian, rounds):
     before, after, said = longest_battle(rounds)
     battle = battle_ticket(before, after, said)
     text = lines(battle)
-    assert text[0] == "ITALIA II  TURNO 1  BATTAGLIA 1" and text[1] == "BISANZIO ATTACCANO RAVENNA"
+    assert text[0] == "ITALIA II  TURNO 1  BATTAGLIA 1" and text[1] == "BISANZIO ALL'ATTACCO: RAVENNA"
     assert "Bisanzio: 2 cavallerie 3+, 2 fanterie 5+, 1 legione 4+, 2 condottieri" in text
     assert paper(battle) <= 100
     turn = lines(longest_turn())
-    assert "Battaglie: 12 (4 perse, 8 vinte)" in turn and "Escono dal gioco: Visigoti" in turn
+    assert "Battaglie: 12 (4 sconfitte, 8 vittorie)" in turn and "Fuori dal tabellone: Visigoti" in turn
     assert paper(longest_turn()) <= 100
     g = four_players_scored()
     assert paper(score_ticket(g.state)) <= 100 and paper(chronicle_ticket(g)) <= 100
     assert lines(chronicle_ticket(g))[1] == "Cronaca della partita"
+
+
+def test_a_lost_battle_and_the_losses_agree_in_italian_whatever_the_nation(italian):
+    """A battle is lost ("sconfitta"), not "perse"; the sentences name a nation without a verb that
+    must agree with it (Bisanzio is one, the Celti many) and count units with nouns (an elephant is
+    masculine, an infantry feminine)."""
+    g = game()
+    g.play(CollectIncome(zones=5, cities=2))
+    to_combat(g)
+    g.play(
+        OpenBattle(Battle(Side("celts", {"infantry": 2}), Side("illyrians", {"infantry": 2}), zone="Verona"))
+    )
+    before, after, said = closed(g, (3, 4, 2, 9), (7, 10, 10))  # Combat Example 1: the Illyrians hold
+    text = lines(battle_ticket(before, after, said))
+    assert text[1] == "CELTI ALL'ATTACCO: VERONA" and "ILLIRI: VERONA TENUTA" in text
+    assert "  Cel perdite: 1 fanteria" in text and "Celti: perdite 2 fanterie" in text
+    before = g.state
+    turn = lines(nation_turn_ticket(before, g.state, g.play(EndNationTurn())))
+    assert "Battaglie: Verona (sconfitta)" in turn
 
 
 def longest_turn():

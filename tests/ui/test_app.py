@@ -512,6 +512,29 @@ def test_desk_mode_a_card_dragged_into_the_lens_is_read_by_the_camera_and_answer
         opened.close()
 
 
+def test_a_name_typed_over_the_games_own_replaces_it_and_a_second_edit_adds_to_it(tmp_path):
+    app = App(None, headless=True, new_session=lambda game, options: None)
+    try:
+        app.draw()
+        for label in ("3", "New game", "Carlo"):
+            tap_button(app, label)
+        for key in "ANNA":  # straight away, no Delete first: the rulebook's name is typed over
+            tap_button(app, key)
+        tap_button(app, "Done")
+        assert app.lobby.players.names[0] == "Anna"
+        tap_button(app, "Anna")  # a name the table typed is edited, not replaced
+        tap_button(app, "Space")
+        tap_button(app, "B")
+        tap_button(app, "Done")
+        tap_button(app, "Bartolomeo")
+        tap_button(app, "Delete")  # one Delete empties the game's own name; Done puts it back
+        assert app.lobby.players.names[1] == ""
+        tap_button(app, "Done")
+        assert app.lobby.players.names[:2] == ["Anna B", "Bartolomeo"]
+    finally:
+        app.close()
+
+
 def test_names_typed_on_the_keyboard_and_colours_swapped_before_the_game(tmp_path):
     service = PrintService(SimPrinter(), tmp_path / "q.jsonl", retry_s=0.05)
     app = App(

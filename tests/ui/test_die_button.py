@@ -30,7 +30,7 @@ from hardware.die import SerialDie  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
 from hardware.sim.printer import SimPrinter  # noqa: E402
-from tests.companion.test_novara_die_box import until  # noqa: E402
+from tests.companion.fake_box import until  # noqa: E402
 from tests.games.novara1849.helpers import activation  # noqa: E402
 
 

@@ -15,7 +15,7 @@ from companion.games.italia.actions import OpenBattle, RollRound  # noqa: E402
 from companion.games.italia.battle import Battle, Side  # noqa: E402
 from companion.games.italia.game import Game, Options  # noqa: E402
 from companion.session import Devices, Session  # noqa: E402
-from companion.tables.italia.table import round_faces  # noqa: E402
+from companion.tables.italia.die_box import round_faces  # noqa: E402
 from hardware.printer import PrintService  # noqa: E402
 from hardware.sim.die import SimDie  # noqa: E402
 from hardware.sim.printer import SimPrinter  # noqa: E402

@@ -267,7 +267,7 @@ def test_the_italia_screens_speak_italian(tmp_path, devices):
         from companion.tables.italia.words import group_line
 
         line = group_line(preview(session.state.battle).groups[0])
-        assert "colpiscono con" in line and "Legions" not in line
+        assert "a segno con" in line and "Legions" not in line
     finally:
         i18n.use("en")
         app.close()

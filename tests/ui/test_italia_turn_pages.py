@@ -235,9 +235,9 @@ def test_a_revolt_tapped_asks_the_card_yes_or_no_then_a_no_refuses_it_by_name(ap
 
 def _drawn_question(app) -> str:
     desk = app.game.view.desk
-    from companion.tables.italia.words import named
+    from companion.tables.italia.words import told
 
-    return named(desk.turn.need.question)
+    return told(desk.turn.need.question)
 
 
 def test_hannibals_campaign_opens_the_masters_page_where_rome_s_subjects_may_revolt(app):
@@ -299,13 +299,13 @@ def test_the_departure_is_said_in_italian(app):
     try:
         app.draw()
         assert (
-            "Greci: il loro ultimo turno finisce ora; Fine turno chiede se i loro pezzi lasciano il "
-            "tabellone (A53)." in lines(app)
+            "Greci: l'ultimo turno finisce ora; Fine turno chiede se i pezzi lasciano il tabellone (A53)."
+            in lines(app)
         )
         tap(app, "Fine turno: Romani")
         assert (
             _drawn_question(app)
-            == "Carta Greci: i loro pezzi lasciano il tabellone ora, dopo il turno 4 (§12.4, A53)?"
+            == "Carta Greci: i pezzi della nazione lasciano il tabellone ora, dopo il turno 4 (§12.4, A53)?"
         )
         tap(app, "Sì")
         tap(app, "Fine turno: Romani")

@@ -681,6 +681,7 @@ def test_a_resumed_game_keeps_the_players_names_and_resume_says_the_card_and_who
 
 def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, service):
     from companion.app_command import Sessions
+    from companion.tables.italy4345.words import area_name
 
     store = Store(tmp_path)
     try:
@@ -688,8 +689,9 @@ def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, servi
         app = App(sessions.new(GAME, Options(seed=3)), headless=True)
         app.animate = False
         app.draw()
-        play_until(app, lambda s: s.offensive is not None and s.offensive.step != "A")  # the assault made
-        before_restart = [str(e) for e in app.session.last_events]
+        play_until(app, lambda s: s.offensive is not None and bool(s.offensive.fought))  # a battle fought
+        assert app.session.state.offensive is not None
+        fought = area_name(app.session.state.offensive.fought[0])
         app.close()
         app = App(Sessions(store, Devices(SimDie(), service)).resume(), headless=True)  # a new table
         app.animate = False
@@ -699,8 +701,8 @@ def test_an_offensive_resumed_mid_way_prints_the_whole_offensive(tmp_path, servi
             assert wait_for(lambda: any(t.title == "Offensive 1" for t in service.printer.printed), 5)
             ticket = next(t for t in service.printer.printed if t.title == "Offensive 1")
             lines = [b.text for b in ticket.blocks if isinstance(b, Text)]
-            assert any(line.startswith("Offensive 1: power") for line in lines), lines  # its reveal
-            assert all(line in lines for line in before_restart), (before_restart, lines)
+            assert lines[0].startswith("OFFENSIVE 1 of 5  power"), lines
+            assert any(line.startswith((f" {fought} AA ", f"{fought} ")) for line in lines), (fought, lines)
         finally:
             app.close()
     finally:

@@ -60,18 +60,37 @@ def switch_needed(battle: Battle) -> tuple[str, int] | None:
     return None
 
 
-def pre_round_dice(battle: Battle, elephant_battles: int) -> int:
-    """How many dice roll before the first round (elephant fear, Foederati switching, §13.3, §14.1)."""
+@dataclass(frozen=True)
+class EarlyRoll:
+    """One kind of roll before the first round: "fear" (§13.3) or "switch" (§14.1), the side that
+    rolls, its dice and the natural that takes a unit away."""
+
+    kind: str
+    side: str
+    dice: int
+    needed: int
+
+
+def early_rolls(battle: Battle, elephant_battles: int) -> list[EarlyRoll]:
+    """The rolls before the first round, in the order their dice are taken: elephant fear (every
+    Roman unit but consular legions), then Foederati switching (each Roman Foederati)."""
     if battle.round != 1:
-        return 0
-    count = 0
+        return []
+    found = []
     fear = fear_needed(battle, elephant_battles)
     if fear:
-        count += sum(n for k, n in battle.side(fear[0]).units.items() if unit_type(k) != "consular")
+        dice = sum(n for k, n in battle.side(fear[0]).units.items() if unit_type(k) != "consular")
+        found.append(EarlyRoll("fear", fear[0], dice, fear[1]))
     switch = switch_needed(battle)
     if switch:
-        count += sum(n for k, n in battle.side(switch[0]).units.items() if unit_type(k) == "foederati")
-    return count
+        dice = sum(n for k, n in battle.side(switch[0]).units.items() if unit_type(k) == "foederati")
+        found.append(EarlyRoll("switch", switch[0], dice, switch[1]))
+    return [roll for roll in found if roll.dice]
+
+
+def pre_round_dice(battle: Battle, elephant_battles: int) -> int:
+    """How many dice roll before the first round (elephant fear, Foederati switching, §13.3, §14.1)."""
+    return sum(roll.dice for roll in early_rolls(battle, elephant_battles))
 
 
 def before_first_round(battle: Battle, dice: Dice, elephant_battles: int) -> tuple[Battle, tuple[Roll, ...]]:

@@ -107,6 +107,15 @@ class Game:
         before = self.history.before(index).copy()
         return HANDLERS[type(record.action)](before, self.edition, record.action, list(record.drawn))
 
+    def steps(self, start: int) -> list[tuple[State, a.Action, State]]:
+        """The decisions from `start` on, each with the state it was played on and the one it left (an
+        offensive's ticket reads its numbers from them)."""
+        count = len(self.records)
+        after = [*(self.history.before(i) for i in range(start + 1, count)), self.state]
+        return [
+            (self.history.before(i), self.records[i].action, after[i - start]) for i in range(start, count)
+        ]
+
     def undo(self) -> Record:
         """Drop the last decision; a die thrown again shows the same face (seed and count)."""
         self.state, record = self.history.pop()

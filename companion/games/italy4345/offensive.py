@@ -87,24 +87,8 @@ def garrison(state: State) -> None:
 def battle(state: State, edition: Edition, action: Battle) -> Events:
     """Steps B to D in one area: values, losses in priority order, the loser's withdrawal."""
     off = current(state, "B")
-    area_id = action.area or next_battle(state, edition)
-    need(area_id != "", "Battle", "no front area holds both sides.")
+    area_id, result = outcome(state, edition, action)
     area = state.area(area_id)
-    need(area_id not in off.fought, "Battle", "{a} has fought this round.", a=area_id)
-    need(
-        area.aa + area.aut_troops > 0 and area.axis() > 0,
-        "Battle",
-        "{a} does not hold both sides.",
-        a=area_id,
-    )
-    rules = edition.rules
-    result = fight(
-        forces(area, terrain(state, area_id)),
-        action.aut_losses,
-        rules.city_bonus,
-        rules.mountain_bonus,
-        rules.switches["winner_loss_from"],
-    )
     take_losses(area, result)
     off.fought.append(area_id)
     events = [
@@ -123,6 +107,31 @@ def battle(state: State, edition: Edition, action: Battle) -> Events:
         area.liberated = True  # A-12, A-22
         events.append(Sentence("{a} is liberated.", a=area_id))
     return events
+
+
+def outcome(state: State, edition: Edition, action: Battle) -> tuple[str, Result]:
+    """The area a Battle decision fights in, played on `state`, and its values and losses (the ticket
+    reads them too)."""
+    area_id = action.area or next_battle(state, edition)
+    need(area_id != "", "Battle", "no front area holds both sides.")
+    area = state.area(area_id)
+    fought = state.offensive.fought if state.offensive else []
+    need(area_id not in fought, "Battle", "{a} has fought this round.", a=area_id)
+    need(
+        area.aa + area.aut_troops > 0 and area.axis() > 0,
+        "Battle",
+        "{a} does not hold both sides.",
+        a=area_id,
+    )
+    rules = edition.rules
+    result = fight(
+        forces(area, terrain(state, area_id)),
+        action.aut_losses,
+        rules.city_bonus,
+        rules.mountain_bonus,
+        rules.switches["winner_loss_from"],
+    )
+    return area_id, result
 
 
 def forces(area: Area, kind: str) -> Forces:

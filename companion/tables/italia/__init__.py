@@ -17,6 +17,7 @@ from companion.games.italia.game import State
 from companion.tables.italia.choices import Choices
 from companion.tables.italia.cli import add_commands
 from companion.tables.italia.table import GAME, ItaliaTable
+from companion.tables.italia.words import told
 
 TITLE = "Italia"
 
@@ -87,13 +88,6 @@ def run_demo(args: Any) -> int:
     """`companion run --terminal`: Italia has no text demo; one sentence says so."""
     print("Italia has no text demo: run the app (companion run --game italia), or companion italia ...")
     return 2
-
-
-def told(message: object) -> str:
-    """A refusal or a question in the table's language, its nations by their names (not their ids)."""
-    from companion.tables.italia.words import named
-
-    return named(message)
 
 
 def card_faces() -> dict[str, str]:

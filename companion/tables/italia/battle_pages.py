@@ -10,7 +10,7 @@ import pygame
 
 from companion import i18n
 from companion.games.italia.battle import attack_cap
-from companion.games.italia.fight import aftermath, over
+from companion.games.italia.fight import aftermath, early_rolls, over
 from companion.games.italia.odds import TooLarge
 from companion.games.italia.preview import preview
 from companion.games.italia.rounds import CITY, tramples
@@ -18,10 +18,11 @@ from companion.games.italia.tally import movable
 from companion.i18n import _, ngettext
 from companion.tables.italia.canvas import Canvas, Colour, bump, bump_attr, zone_grid
 from companion.tables.italia.desk import SIDES, Desk, pre_dice
-from companion.tables.italia.table import hits
+from companion.tables.italia.die_box import hits
 from companion.tables.italia.words import (
     city_name,
     counted,
+    early_line,
     group_line,
     nation_name,
     outcome,
@@ -86,6 +87,8 @@ def battle_page(canvas: Canvas, desk: Desk, session: Any) -> None:
             theme.ALERT if shown.over_cap else theme.INK,
             small=True,
         )
+    for roll in early_rolls(battle, state.elephant_battles):
+        canvas.line(f"{nation_name(battle.side(roll.side).nation)}: {early_line(roll)}", small=True)
     for group in shown.groups:
         canvas.line(f"{nation_name(battle.side(group.side).nation)}: {group_line(group)}", small=True)
     canvas.gap()
@@ -222,6 +225,8 @@ def pad(canvas: Canvas, desk: Desk, session: Any) -> None:
         return
     wanted = sum(g.dice for g in shown.groups) + pre_dice(battle, state.elephant_battles)
     canvas.line(_("Type each die in this order (0 is 10): {count} dice").format(count=wanted))
+    for roll in early_rolls(battle, state.elephant_battles):
+        canvas.line(f"{side_name(roll.side)}: {early_line(roll)}", small=True)
     for group in shown.groups:
         canvas.line(f"{side_name(group.side)}: {group_line(group)}", small=True)
     canvas.line(

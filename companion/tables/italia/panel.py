@@ -11,12 +11,14 @@ from companion.games.italia.battle import unit_type
 from companion.games.italia.cardscore import card_lines
 from companion.games.italia.clerk import bill
 from companion.games.italia.conversion import PATRIMONIUM
+from companion.games.italia.fight import early_rolls
 from companion.games.italia.game import State, leaving_now, queue
 from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
-from companion.tables.base import Entry, Intent, Play, Undo
+from companion.tables.base import Entry, Intent, Play, ShowDie, Undo
 from companion.tables.italia import turn_panel
 from companion.tables.italia.desk import Desk, pre_dice
+from companion.tables.italia.die_box import idle, thresholds
 from companion.tables.italia.words import city_name, nation_name, source_name, terrain_name, unit_name
 from companion.ui.panel import UNDO
 
@@ -135,10 +137,10 @@ def _fight(desk: Desk, state: State) -> Intent:
 def _setup(desk: Desk, state: State) -> list[Entry]:
     setup = desk.setup
     zone = desk.edition.board.zones.get(setup.zone)
-    defender = nation_name(setup.defender) if setup.defender else _("none")
+    defender = nation_name(setup.defender) if setup.defender else _("nobody")
     return [
         (
-            _("Zone: {zone}").format(zone=zone.name if zone else _("choose")),
+            _("Zone: {zone}").format(zone=zone.name if zone else _("pick")),
             ("pick-zone",),
             _set(desk, "local", "zones"),
         ),
@@ -152,7 +154,7 @@ def _setup(desk: Desk, state: State) -> list[Entry]:
             partial(_flip, desk, "invaded"),
         ),
         (
-            _("Must submit: yes") if setup.must_submit else _("Must submit: no"),
+            _("Submits: yes") if setup.must_submit else _("Submits: no"),
             ("must-submit",),
             partial(_flip, desk, "must_submit"),
         ),
@@ -174,7 +176,7 @@ def _battle(desk: Desk, state: State) -> list[Entry]:
     assert battle is not None
     found: list[Entry] = [
         (_("Roll the round"), ("roll",), lambda: Play(desk.aiming.roll(battle))),
-        (_("Type the dice"), ("pad",), partial(_sub, desk, "pad")),
+        (_("Type the dice"), ("pad",), partial(_open_pad, desk, state)),
     ]
     if battle.mode == "normal":
         found.append((_("Aim the dice"), ("aim",), partial(_sub, desk, "aim")))
@@ -216,6 +218,19 @@ def _retreat(desk: Desk, state: State) -> list[Entry]:
     ]
 
 
+def _open_pad(desk: Desk, state: State) -> ShowDie:
+    """The table rolls its own dice: the box shows each group's threshold meanwhile (spec 6)."""
+    battle = state.battle
+    assert battle is not None
+    _sub(desk, "pad")
+    return ShowDie(thresholds(early_rolls(battle, state.elephant_battles), desk.aiming.groups(battle)))
+
+
+def _leave_pad(desk: Desk) -> ShowDie:
+    _sub(desk, "")
+    return ShowDie(idle())
+
+
 def _typed(desk: Desk, state: State) -> Intent:
     assert state.battle is not None
     return Play(desk.aiming.typed(state.battle, tuple(desk.typed)))
@@ -231,7 +246,7 @@ def _pad(desk: Desk, state: State) -> list[Entry]:
     assert battle is not None
     by_hits = desk.aiming.by_hits
     mode = _("Type: each die") if by_hits else _("Type: hits per group")
-    found: list[Entry] = [(_("Cancel"), ("cancel",), partial(_sub, desk, ""))]
+    found: list[Entry] = [(_("Cancel"), ("cancel",), partial(_leave_pad, desk))]
     if not pre_dice(battle, state.elephant_battles):  # fear and switching: each die, one by one
         found.append((mode, ("pad-mode",), partial(_flip_pad, desk)))
     if not by_hits:

@@ -10,36 +10,12 @@ from typing import Any
 from companion.games.italia import actions as a
 from companion.games.italia.fight import over
 from companion.games.italia.game import Game, Record, State
-from companion.games.italia.ledger import RoundLog
 from companion.games.italia.odds import Odds, TooLarge, battle_odds
 from companion.i18n import _
 from companion.tables.base import Intent, Moment, Outputs, Play, Undo
+from companion.tables.italia.die_box import each_die, legion_switching, round_faces
 
 GAME = "italia"
-SHOWN_ONE_BY_ONE = 6  # a round of up to this many dice shows each die on the box (spec 6)
-
-
-TUMBLE_MS, HOLD_MS = 800, 600  # a die's tumble before it lands, and how long a landed face stays
-
-
-def round_faces(log: RoundLog, rolled: bool = True) -> list[Any]:
-    """The die's script for a round (spec 6): each die the companion rolled tumbles and lands in turn
-    (a d10's 10 is its "0"), then the attacker's hits, a blank, the defender's hits, each held a
-    moment, the last staying; a bigger round one tumble, landing on the attacker's hits; the table's
-    own dice typed (values or hits per group) the totals only, no tumble."""
-    from hardware.die_script import Beat
-    from hardware.faces import BLANK, number
-
-    values = [v for throw in log.throws for v in throw.values]
-    each = rolled and len(values) <= SHOWN_ONE_BY_ONE
-    dice = [Beat(number(v % 10), HOLD_MS, TUMBLE_MS) for v in values] if each else []
-    tumble = TUMBLE_MS if rolled and not each else 0
-    totals = [Beat(number(hits(log, "attacker")), HOLD_MS, tumble), Beat(BLANK, HOLD_MS)]
-    return [*dice, *totals, number(hits(log, "defender"))]
-
-
-def hits(log: RoundLog, which: str) -> int:
-    return sum(t.hits for t in log.throws if t.side == which)
 
 
 @dataclass
@@ -83,9 +59,15 @@ class ItaliaTable:
         its summary (and the score pad when a scoring turn ends) and a backup; the chronicle at the
         end of the game."""
         state = game.state
-        if isinstance(action, a.RollRound) and state.ledger.rounds:
-            rolled = not action.values and not action.hits  # the table's own dice: no box roll
-            return Outputs(faces=round_faces(state.ledger.rounds[-1], rolled))
+        if isinstance(action, a.RollRound | a.RollSeaRound) and state.ledger.rounds:
+            rolled = not action.values and not getattr(action, "hits", ())  # the table's dice: no roll
+            first = isinstance(action, a.RollRound) and before.battle is not None and before.battle.round == 1
+            early = state.ledger.before_rounds if first else ()  # elephant fear, Foederati switching
+            return Outputs(faces=round_faces(state.ledger.rounds[-1], rolled, early))
+        if isinstance(action, a.SwitchLegions):
+            return Outputs(faces=legion_switching(action, game.records[-1].drawn))
+        if isinstance(action, a.SeaAttackOrder):
+            return Outputs(faces=each_die([(v, False) for v in game.records[-1].drawn]))
         from companion.tickets import italia as tickets
 
         if isinstance(action, a.CloseBattle):

@@ -16,13 +16,13 @@ from companion.i18n import _
 from companion.tables.italia.canvas import Canvas, bump, bump_attr, zone_grid
 from companion.tables.italia.desk import Desk
 from companion.tables.italia.turn_panel import yes_no
-from companion.tables.italia.words import counted, named, nation_name
+from companion.tables.italia.words import counted, nation_name, told
 from companion.ui import theme
 
 
 def said(canvas: Canvas, sentences: list[Sentence]) -> None:
     for sentence in sentences:
-        canvas.line("- " + named(sentence), small=True)
+        canvas.line("- " + told(sentence), small=True)
         canvas.gap(2)
 
 
@@ -230,7 +230,7 @@ def ask(canvas: Canvas, desk: Desk, session: Any) -> None:
     assert need is not None
     canvas.line(_("A value from the nation card"))
     canvas.gap()
-    canvas.line(named(need.question))
+    canvas.line(told(need.question))
     canvas.gap()
     if not yes_no(need.key):
         canvas.stepper(_("Answer"), desk.turn.answer, "answer", partial(bump_attr, desk.turn, "answer"))

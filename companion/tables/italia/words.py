@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion import i18n
 from companion.games.italia.battle import Group, unit_type
 from companion.games.italia.departure import FREED, LEAVES, REPLACED, STAYS
+from companion.games.italia.fight import EarlyRoll
 from companion.games.vocabulary import Sentence
-from companion.i18n import _, ngettext
+from companion.i18n import _, ngettext, translate
 
 PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (§3.0), on screen
     "red": (200, 70, 60),
@@ -20,8 +20,8 @@ PLAYER_COLOURS: dict[str, tuple[int, int, int]] = {  # the game's four colours (
 }
 
 
-def nation_name(nation: str) -> str:
-    names = {
+def _nation_names() -> dict[str, str]:
+    return {
         "celts": _("Celts"),
         "etruscans": _("Etruscans"),
         "epirotes": _("Epirotes"),
@@ -51,20 +51,28 @@ def nation_name(nation: str) -> str:
         "arabs": _("Arabs"),
         "franks": _("Franks"),
     }
-    return names.get(nation, nation.replace("-", " ").title())
 
 
-NAMED = ("nation", "master", "heir")  # a sentence's values that are nation ids
+def nation_name(nation: str) -> str:
+    return _nation_names().get(nation, nation.replace("-", " ").title())
 
 
-def named(sentence: object) -> str:
-    """An engine sentence in the table's language, its nations by their names."""
-    if not isinstance(sentence, Sentence):
-        return i18n.translate(sentence)
-    values = {
-        k: nation_name(v) if k in NAMED and isinstance(v, str) else v for k, v in sentence.values.items()
-    }
-    return i18n.translate(Sentence(sentence.template, **values))
+def told(sentence: object) -> str:
+    """An engine sentence (a refusal) in the table's language, the nations in it named as the screen
+    names them ("Greeks", not "greeks"; a list of them too), a unit key as its type."""
+    return translate(_named(sentence, _nation_names()))
+
+
+def _named(value: object, names: dict[str, str]) -> object:
+    if not isinstance(value, Sentence):
+        if isinstance(value, str) and value and all(part in names for part in value.split(", ")):
+            return ", ".join(names[part] for part in value.split(", "))
+        return value
+    values = {k: _named(v, names) for k, v in value.values.items()}
+    key, count = values.get("key"), values.get("n", 1)
+    if isinstance(key, str) and isinstance(count, int):
+        values["key"] = unit_name(key, count)
+    return Sentence(value.template, **values)
 
 
 def departure_words(sentences: Sequence[object]) -> list[str]:
@@ -138,6 +146,23 @@ def group_line(group: Group) -> str:
         points=group.points,
         parts=parts,
     )
+
+
+def early_line(roll: EarlyRoll) -> str:
+    """A roll before the first round, as the pad and the battle page list it (typed first)."""
+    if roll.kind == "fear":
+        said = ngettext(
+            "{count} die for elephant fear: a unit deserts on {needed}+",
+            "{count} dice for elephant fear: a unit deserts on {needed}+",
+            roll.dice,
+        )
+    else:
+        said = ngettext(
+            "{count} die for the Foederati: one switches sides on {needed}+",
+            "{count} dice for the Foederati: one switches sides on {needed}+",
+            roll.dice,
+        )
+    return said.format(count=roll.dice, needed=roll.needed)
 
 
 def terrain_name(terrain: str) -> str:

@@ -177,41 +177,41 @@ def offensive(args: argparse.Namespace) -> int:
     game = Game(edition, state.options)
     game.state = state
     try:
-        events = run_offensive(game)
+        run_offensive(game)
     except ValueNeeded as exc:
         raise _asked(args.state, exc) from None
     except IllegalActionError as exc:
         raise UserError(f"{args.state}: {exc}") from None
     if args.receipt:
-        write_receipt(args.receipt, state, game.state, events, game.edition.rules.offensives)
+        write_receipt(args.receipt, game)
     print(RULES.dumps(game.state))
     return 0
 
 
-def run_offensive(game: Game) -> list[str]:
+def run_offensive(game: Game) -> None:
     """Assault, battles and rounds as the map deals them; the proposed garrison and redistribution."""
     from companion.games.italy4345 import Assault
 
-    events: list[str] = []
     while game.state.step == "offensive" and game.state.offensive is not None:
         if game.state.offensive.step == "A":
-            events += game.play(Assault(tuple(garrison_moves(game.state))))
+            game.play(Assault(tuple(garrison_moves(game.state))))
             continue
         try:
-            events += game.play(Battle())
+            game.play(Battle())
         except IllegalActionError:
-            events += game.play(EndRound())
-    events += game.play(Redistribute(even_moves(game.state, game.edition), game.state.pawn))
-    return events
+            game.play(EndRound())
+    game.play(Redistribute(even_moves(game.state, game.edition), game.state.pawn))
 
 
-def write_receipt(path: str, before: State, after: State, events: list[str], offensives: int) -> None:
-    """The offensive ticket as the ESC/POS bytes a 58 mm printer would get."""
+def write_receipt(path: str, game: Game) -> None:
+    """The ticket of the offensive `game` played, as the ESC/POS bytes a 58 mm printer would get."""
+    from companion.games.italy4345.report import offensive_report
     from companion.tickets.italy4345 import offensive_ticket
     from hardware.printer import escpos_bytes
 
+    report = offensive_report(game.edition, game.steps(0))
     try:
-        data = escpos_bytes(offensive_ticket(before, after, events, offensives))
+        data = escpos_bytes(offensive_ticket(report, game.state, game.edition.rules.offensives))
     except ImportError:
         raise UserError("--receipt needs the printer extra: pip install 'table-companion[printer]'") from None
     try:

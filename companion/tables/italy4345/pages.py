@@ -12,7 +12,7 @@ from typing import Any
 from companion.games.italy4345.deck import deck_size, pile_of
 from companion.games.italy4345.edition import SYMBOLS
 from companion.games.italy4345.errors import ValueNeeded
-from companion.games.italy4345.model import FACTIONS, NAMES, State
+from companion.games.italy4345.model import FACTIONS, State
 from companion.i18n import _
 from companion.tables.italy4345.desk import (
     BATTLE_PIECES,
@@ -33,6 +33,7 @@ from companion.tables.italy4345.words import (
     faction_short,
     op_name,
     piece_name,
+    player_name,
     symbol_name,
     term_name,
     terrain_name,
@@ -274,10 +275,7 @@ def choose_page(desk: Desk, state: State) -> Page:
 
 def player(desk: Desk, faction: str) -> str:
     """The faction, and who plays it when a name was typed that is not the faction's own."""
-    name = desk.names[FACTIONS.index(faction)] if len(desk.names) == len(FACTIONS) else ""
-    if not name or name in (faction_name(faction), NAMES[faction]):  # NAMES: an older record's default
-        return faction_name(faction)
-    return f"{faction_name(faction)} ({name})"
+    return player_name(faction, desk.names)
 
 
 def op_page(desk: Desk, state: State) -> Page:

@@ -10,8 +10,10 @@ from typing import Any
 
 from companion.games.italy4345 import actions as a
 from companion.games.italy4345.deck import event_id, offensive_id
+from companion.games.italy4345.errors import Sentence
 from companion.games.italy4345.game import Game, Record
 from companion.games.italy4345.model import State
+from companion.games.italy4345.report import offensive_report
 from companion.i18n import _
 from companion.tables.base import CardSeen, Intent, Moment, Outputs, Play, Undo
 from companion.tables.italy4345.words import card_name
@@ -19,10 +21,10 @@ from companion.tables.italy4345.words import card_name
 GAME = "italy4345"
 
 
-def lines_since(game: Game, start: int) -> list[str]:
+def lines_since(game: Game, start: int) -> list[Sentence]:
     """The sentences of the decisions from `start` on, from the record (so a game resumed mid-card or
-    mid-offensive prints the whole of it); the tickets are in English, like their headings."""
-    return [str(e) for index in range(start, len(game.records)) for e in game.said(index)]
+    mid-offensive prints the whole of it); the tickets say them in the table's language."""
+    return [e for index in range(start, len(game.records)) for e in game.said(index)]
 
 
 def _card_start(game: Game) -> int:
@@ -95,10 +97,11 @@ class Italy4345Table:
             faces = [QUESTION]  # a Clash declared: the die box asks until its die is thrown or typed in
         printed = []
         if before.step in ("choose", "symbols") and state.step != before.step and state.step == "reveal":
-            printed.append(tickets.card_ticket(state, lines_since(game, _card_start(game))))
+            title = game.edition.events[state.current].title if state.current in game.edition.events else ""
+            printed.append(tickets.card_ticket(state, lines_since(game, _card_start(game)), title=title))
         if before.offensive is not None and (state.offensive is None or state.winner is not None):
-            lines = lines_since(game, _offensive_start(game))
-            printed.append(tickets.offensive_ticket(before, state, lines, game.edition.rules.offensives))
+            report = offensive_report(game.edition, game.steps(_offensive_start(game)))
+            printed.append(tickets.offensive_ticket(report, state, game.edition.rules.offensives))
         if state.winner is not None and before.winner is None:
             printed.append(tickets.final_ticket(state, game.edition.rules))
         return Outputs(tickets=printed, faces=faces, checkpoint=bool(printed))

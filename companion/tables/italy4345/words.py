@@ -3,12 +3,25 @@ activities, the civic actions, the choices on a card, the areas' fields."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from companion.i18n import _
 
 
 def faction_name(faction: str) -> str:
     names = {"ger": _("Germany"), "rsi": _("RSI"), "cln": _("CLN"), "aut": _("Autonomous")}
     return names.get(faction, faction)
+
+
+def player_name(faction: str, names: Sequence[str]) -> str:
+    """The faction, and who plays it when a name was typed that is not the faction's own ("Germany (Ada)");
+    `names` in FACTIONS' order, as the game's options keep them."""
+    from companion.games.italy4345.model import FACTIONS, NAMES
+
+    name = names[FACTIONS.index(faction)] if len(names) == len(FACTIONS) and faction in FACTIONS else ""
+    if not name or name in (faction_name(faction), NAMES.get(faction)):  # NAMES: an older record's default
+        return faction_name(faction)
+    return f"{faction_name(faction)} ({name})"
 
 
 def faction_short(faction: str) -> str:
@@ -130,28 +143,30 @@ def card_name(card: str | None) -> str:
     return _("Event {n}").format(n=int(number))
 
 
-def told(sentence: object) -> str:
+def told(sentence: object, areas: Collection[str] = ()) -> str:
     """An engine sentence in the table's language, its card and area ids said as the players say them (in
-    the sentences it holds too: a refusal's reason)."""
+    the sentences it holds too: a refusal's reason); `areas`: the map's other area ids it may name (the
+    countryside and mountain areas of the owner's map), said so too."""
     from companion.i18n import translate
 
-    return translate(_said(sentence))
+    return translate(_said(sentence, areas))
 
 
-def _said(value: object) -> object:
+def _said(value: object, areas: Collection[str] = ()) -> object:
     from companion.games.italy4345.deck import CARD_IDS
     from companion.games.italy4345.errors import Sentence
     from companion.games.italy4345.model import CITIES, SPECIALS
 
     if isinstance(value, Sentence):
         values = getattr(value, "values", {})
-        return Sentence(value.template, **{k: _said(v) for k, v in values.items()}) if values else value
+        said = {k: _said(v, areas) for k, v in values.items()}
+        return Sentence(value.template, **said) if values else value
     if value in CARD_IDS:
         return card_name(str(value))
     if isinstance(value, str) and value.count(".") and not value.endswith(".toml"):  # an answer's key
         parts = value.split(".")[1:]
         return " ".join(_key_part(p) for p in parts if p not in ("arrows", "type"))
-    if value in CITIES or value in SPECIALS:
+    if value in CITIES or value in SPECIALS or isinstance(value, str) and value in areas:
         return area_name(str(value))
     return value
 
