@@ -11,13 +11,22 @@ from collections.abc import Callable, Mapping, Sequence
 
 from companion.assets import edition
 from companion.games.italia.battle import FATES, LEADER, Battle, Counts, Side, supremacy
+from companion.games.italia.departure import SAID
 from companion.games.italia.fight import aftermath
 from companion.games.italia.game import Game, State, replay
 from companion.games.italia.ledger import SIDES, Award, RoundLog, Throw
 from companion.games.italia.scenario import Scenario
 from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext
-from companion.tables.italia.words import colour_name, nation_name, source_name, terrain_name, told, unit_name
+from companion.tables.italia.words import (
+    colour_name,
+    departure_words,
+    nation_name,
+    source_name,
+    terrain_name,
+    told,
+    unit_name,
+)
 from hardware.document import Block, Columns, Cut, Document, Rule, Text, length_dots
 
 TICKET_DOTS = 787  # 100 mm at 203 dpi, the cut's feed included
@@ -398,8 +407,8 @@ def nation_turn_ticket(before: State, after: State, sentences: Sequence[Sentence
             *_shop(before, nation, name),
             *_battles(before, nation, short),
             Rule(),
-            *_next(before, after, scenario, name),
-            *(Text(told(s)) for s in sentences),
+            *_next(before, after, scenario, name, sentences),
+            *(Text(told(s)) for s in sentences if getattr(s, "template", "") not in SAID),
             Cut(),
         ]
         if length_dots(blocks, WIDTH_PX) <= TICKET_DOTS:
@@ -513,15 +522,21 @@ def _ended(end: str, count: int = 0) -> str:
     }[end].format(count=count)
 
 
-def _next(before: State, after: State, scenario: Scenario, name: Callable[[str], str]) -> list[Block]:
+def _next(
+    before: State, after: State, scenario: Scenario, name: Callable[[str], str], sentences: Sequence[Sentence]
+) -> list[Block]:
+    """Who has no pieces left, who leaves the game and what becomes of its pieces (§12.4, A53), the
+    score pad's turn, who plays next."""
     lines: list[Block] = []
-    gone = sorted(set(after.without_pieces) - set(before.without_pieces))
+    gone = sorted(set(after.without_pieces) - set(before.without_pieces) - set(after.departed))
     if gone:
         lines.append(Text(_("No pieces left: {nations}").format(nations=", ".join(map(name, gone)))))
     if after.turn != before.turn or after.over:
-        leaving = [name(n.id) for n in scenario.nations if n.last == before.turn]
-        if leaving:
+        fated = {str(s.values.get("nation")) for s in sentences if getattr(s, "template", "") in SAID}
+        leaving = [name(n.id) for n in scenario.nations if n.last == before.turn and n.id not in fated]
+        if leaving:  # those whose pieces' fate was said: in its own line (§12.4, A53)
             lines.append(Text(_("Leave the game: {nations}").format(nations=", ".join(leaving))))
+        lines += [Text(line) for line in departure_words(sentences)]
         if before.turn in scenario.scoring_turns:
             lines.append(Text(_("Score turn {turn} now").format(turn=before.turn), bold=True))
     nxt = _active(scenario, after)

@@ -336,3 +336,27 @@ def test_data_check_says_what_is_missing_and_what_it_affects(capsys, tmp_path):
     (tmp_path / "map.toml").write_text("[[zone]]\nid = 3\n")
     code, out, err = run(capsys, "italia", "data", "check", str(tmp_path))
     assert (code, out) == (2, "") and err.count("\n") == 1 and "rules.toml" in err
+
+
+def test_data_check_names_a_card_without_revolt_rows_and_what_that_affects(capsys, tmp_path):
+    """An invented Celts file (a test fixture, not the card): without [[revolt]] rows the check says
+    so; `revolt = []` says the card gives none; a revolt row naming no nation of Italia I is refused."""
+    import shutil
+
+    from companion.assets import assets_dir
+
+    folder = tmp_path / "italia"
+    shutil.copytree(assets_dir() / "italia", folder)
+    (folder / "nations" / "index.toml").write_text('filled = ["celts"]\n')
+    card = folder / "nations" / "celts.toml"
+    card.write_text('[nation]\nid = "celts"\n')
+    code, out, _ = run(capsys, "italia", "data", "check", str(folder))
+    assert code == 0 and "  celts lacks" in out and "revolt" in out.split("  celts lacks")[1].splitlines()[0]
+    assert "revolt: revolt checks (§12.6: asked at the table when a subject revolts)" in out
+    card.write_text('revolt = []\n[nation]\nid = "celts"\n')
+    code, out, _ = run(capsys, "italia", "data", "check", str(folder))
+    assert "revolt" not in out.split("  celts lacks")[1].splitlines()[0]
+    card.write_text('[nation]\nid = "celts"\n[[revolt]]\nagainst = "vandals"\nwhen = 5\n')
+    code, out, err = run(capsys, "italia", "data", "check", str(folder))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "celts.toml: revolt 1.against: 'vandals' is not a nation of Italia I" in err

@@ -4,6 +4,8 @@ the bytes python-escpos gets. The battles are invented to stretch the tickets, n
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from companion import i18n
@@ -19,6 +21,7 @@ from companion.games.italia.actions import (
     Retreat,
     RollRound,
     Score,
+    Tell,
 )
 from companion.games.italia.battle import Battle, Side
 from companion.games.italia.game import Game, Options, active
@@ -182,15 +185,44 @@ def test_the_nation_turn_ticket_gives_income_tribute_purchases_and_the_masters_f
 def test_the_last_nation_of_a_scoring_turn_says_who_leaves_and_to_score():
     g = game()
     g.state = g.state.__class__(**{**vars(g.state), "turn": 4})
+    g.play(Tell("greeks.leaves", 1))  # the table's answer: the Greeks' pieces leave the board (A53)
     for _ in range(20):
         before = g.state
         said = g.play(EndNationTurn())
         if g.state.turn == 5:
             break
     text = lines(nation_turn_ticket(before, g.state, said))
-    assert "Leave the game: Greeks" in text
+    assert "Off the board: Greeks" in text  # they leave the game, their pieces too
+    assert "Leave the game: Greeks" not in text
     assert "Next: Celts (turn 5)" in text
     assert "Turn 5 begins." in text
+    assert not [line for line in text if "their zones are empty" in line]  # said short, not at length
+
+
+def test_the_ticket_says_whose_pieces_stay_and_who_replaces_whom():
+    g = Game(
+        replace(
+            edition("italia"),
+            nations={"byzantium": {"nation": {"id": "byzantium", "replaces": "western-romans"}}},
+        ),
+        Options("II", 3),
+    )  # an invented file: Byzantium replaces the Western Romans
+    g.state = replace(g.state, turn=3)
+    g.play(Tell("visigoths.leaves", 0))
+    text = _last_of_turn(g)
+    assert "Pieces stay on the board: Visigoths" in text and "Off the board" not in " ".join(text)
+    g.state = replace(g.state, turn=5, at=0)
+    text = _last_of_turn(g)
+    assert "Byzantium replace the Western Romans" in text
+
+
+def _last_of_turn(g):
+    turn = g.state.turn
+    while True:
+        before = g.state
+        said = g.play(EndNationTurn())
+        if g.state.turn != turn:
+            return lines(nation_turn_ticket(before, g.state, said))
 
 
 def test_a_naval_battle_ticket():
@@ -314,7 +346,7 @@ def test_the_longest_nation_turn_fits_100_mm():
     text = lines(ticket)
     assert "Battles: 12 (4 defeats, 8 victories)" in text
     assert "Place now: 2 infantry, a city in a mountain zone" in text
-    assert "Leave the game: Visigoths" in text and "Score turn 3 now" in text
+    assert "Off the board: Visigoths" in text and "Score turn 3 now" in text
     assert "WESTERN ROMANS over 10 | -18" in text
     assert paper(ticket) <= 100
 
@@ -335,7 +367,7 @@ def test_the_tickets_print_in_italian_and_still_fit_100_mm(italian, rounds):
     assert "Bisanzio: 2 cavallerie 3+, 2 fanterie 5+, 1 legione 4+, 2 condottieri" in text
     assert paper(battle) <= 100
     turn = lines(longest_turn())
-    assert "Battaglie: 12 (4 sconfitte, 8 vittorie)" in turn and "Escono dal gioco: Visigoti" in turn
+    assert "Battaglie: 12 (4 sconfitte, 8 vittorie)" in turn and "Fuori dal tabellone: Visigoti" in turn
     assert paper(longest_turn()) <= 100
     g = four_players_scored()
     assert paper(score_ticket(g.state)) <= 100 and paper(chronicle_ticket(g)) <= 100
@@ -378,6 +410,7 @@ def longest_turn():
         g.play(OpenBattle(fight))
         g.play(RollRound(values=(10, 1) if number % 3 else (1, 10)))
         g.play(CloseBattle())
+    g.play(Tell("visigoths.leaves", 1))
     before = g.state
     said = g.play(EndNationTurn())
     return nation_turn_ticket(before, g.state, said)

@@ -115,7 +115,9 @@ def test_autoplay_plays_italia_through_taps_every_nation_a_battle_the_map_and_th
                 "major-invasion",
             ):
                 assert kinds[kind] == 1, kind
-            assert kinds["tell"] == 4  # the card values the nation files lack, asked at the table
+            assert kinds["tell"] == 5  # the card values the nation files lack (and the revolt's), asked
+        else:  # the Huns' last turn is 2, the Visigoths' 3: asked, their pieces leave the board (A53)
+            assert session.state.departed == {"huns": 2, "visigoths": 3}
         assert kinds["score"] == 2 and session.state.turn == 4  # turn 3 scored, turn 4 begun
         assert kinds["score-card"] == 1  # the third nation from its card: its points asked (no file)
         assert {(a.turn, a.source, a.points) for a in session.state.scores} == {

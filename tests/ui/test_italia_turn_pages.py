@@ -210,3 +210,106 @@ def test_several_nations_attack_the_active_fleet_one_at_a_time_by_taps(app):
     tap(app, "Fight at sea")
     sea = session.state.sea
     assert (sea.attacker.nation, sea.defender.nation) == ("etruscans", "celts")
+
+
+def _subjects_of(session, master: str, *subjects: str) -> None:
+    for subject in subjects:  # no nation file: each threshold is the table's answer
+        session.do(ia.Tell(f"{subject}.submission.may", 3))
+        session.do(ia.Subjugate(subject, master, 3))
+
+
+def test_a_revolt_tapped_asks_the_card_yes_or_no_then_a_no_refuses_it_by_name(app):
+    session = app.session
+    _subjects_of(session, "celts", "etruscans")
+    tap(app, "Masters and subjects")
+    tap(app, "Etruscans revolt")  # no nation file: the card's revolt is asked
+    view = app.game.view
+    assert view.page(session) == "ask"
+    assert "The Etruscans card: may they revolt against the Celts on turn 1?" in _drawn_question(app)
+    assert not [s for s in view.spots if s.action == ("more", "answer")]  # a yes or a no, no number
+    tap(app, "No")
+    tap(app, "Etruscans revolt")
+    assert session.message == "The Etruscans card gives no revolt against the Celts on turn 1 (§12.6)."
+    assert session.state.masters == {"etruscans": "celts"}
+
+
+def _drawn_question(app) -> str:
+    desk = app.game.view.desk
+    from companion.tables.italia.words import told
+
+    return told(desk.turn.need.question)
+
+
+def test_hannibals_campaign_opens_the_masters_page_where_rome_s_subjects_may_revolt(app):
+    from companion.games.italia.game import queue
+
+    session = app.session
+    _subjects_of(session, "romans", "etruscans")
+    state = replace(session.state, turn=3, collected=True, phase=4)
+    session.game.state = replace(state, at=queue(session.game.scenario, state).index("carthaginians"))
+    tap(app, "A campaign")
+    assert "Leader: Hannibal" in [b.label for b in app.buttons]  # §13.2 names him
+    view = app.game.view
+    view.board_tap(next(s.rect.center for s in view.spots if s.action == ("zone", "alps")), session)
+    tap(app, "Start in Alps")
+    tap(app, "Answer 0")  # the card's gold for his campaign, asked
+    tap(app, "Start in Alps")
+    tap(app, "Masters and subjects")
+    tap(app, "Etruscans revolt")  # §13.2: no card needed; the table confirms he is near them
+    assert session.state.masters == {}
+    assert view.page(session) == "campaign"
+
+
+def _to_the_romans_end_of_turn_four(app) -> None:
+    session = app.session
+    control = {"neapolis": "greeks", "apulia": "greeks", "etruria": "etruscans"}
+    session.game.state = replace(
+        session.state, turn=4, control=control, cities={"neapolis": "intact"}, gold={"greeks": 6}
+    )
+    while app.game.view.desk.nation(session.state) != "romans":
+        session.do(ia.EndNationTurn())
+    to_combat(session, 3)
+    tap(app, "End of turn: the map")
+    tap(app, "Confirm the map")
+
+
+def test_the_greeks_last_turn_asks_at_the_romans_end_of_turn_and_their_pieces_leave(app):
+    session = app.session
+    _to_the_romans_end_of_turn_four(app)
+    assert "The last turn of the Greeks ends now: End turn asks whether their pieces leave (A53)." in lines(
+        app
+    )
+    tap(app, "End turn: Romans")
+    assert app.game.view.page(session) == "ask" and session.state.turn == 4
+    assert _drawn_question(app) == (
+        "The Greeks card: do their pieces leave the board now, after turn 4 (§12.4, A53)?"
+    )
+    tap(app, "Yes")
+    assert "When the turn ends, the pieces of the Greeks leave the board; cities stay (§12.4)." in lines(app)
+    tap(app, "End turn: Romans")
+    assert session.state.turn == 5 and session.state.control == {"etruria": "etruscans"}
+    assert session.state.cities == {"neapolis": "intact"} and "greeks" not in session.state.gold
+    assert "Off the board: Greeks" in lines(app)  # the income page says who left
+
+
+def test_the_departure_is_said_in_italian(app):
+    session = app.session
+    _to_the_romans_end_of_turn_four(app)
+    i18n.use("it")
+    try:
+        app.draw()
+        assert (
+            "Greci: l'ultimo turno finisce ora; Fine turno chiede se i pezzi lasciano il tabellone (A53)."
+            in lines(app)
+        )
+        tap(app, "Fine turno: Romani")
+        assert (
+            _drawn_question(app)
+            == "Carta Greci: i pezzi della nazione lasciano il tabellone ora, dopo il turno 4 (§12.4, A53)?"
+        )
+        tap(app, "Sì")
+        tap(app, "Fine turno: Romani")
+        assert session.state.turn == 5
+        assert "Fuori dal tabellone: Greci" in lines(app)
+    finally:
+        i18n.use("en")

@@ -42,6 +42,16 @@ def campaign_gold(edition: Edition, told: dict[str, int], nation: str, turn: int
     )
 
 
+def hannibal_under_way(scenario: str, campaign: Campaign | None) -> bool:
+    """Italia I's Carthaginian campaign led by Hannibal is under way (§13.2)."""
+    return (
+        scenario == "I"
+        and campaign is not None
+        and campaign.nation == "carthaginians"
+        and campaign.leader.casefold() == "hannibal"
+    )
+
+
 def reaction_zones(board: Board, zone: str) -> set[str] | None:
     """§12.3.2: the leader's zone and its neighbours, when the map lists them all."""
     neighbours = board.neighbours(zone)

@@ -24,31 +24,49 @@ class Slot:
     why: Sentence | None = None
 
 
-def turn_order(scenario: Scenario, turn: int, without_pieces: Collection[str] = ()) -> list[Slot]:
+def turn_order(
+    scenario: Scenario,
+    turn: int,
+    without_pieces: Collection[str] = (),
+    departed: Mapping[str, int] | None = None,
+) -> list[Slot]:
     """Every nation in table order with whether it plays this turn (§5.0: a nation with no pieces
-    in play and none arriving is skipped; its turn range comes from §5.1/§5.2)."""
+    in play and none arriving is skipped; its turn range comes from §5.1/§5.2); `departed`: the
+    nations whose pieces left the board, with the turn after which they did (§12.4, A53)."""
     if scenario.id == "I" and turn == scenario.turns:
         return [Slot(n, True) for n in TURN10] + [
             Slot(n.id, False, Sentence("{nation}: neutral on turn 10 (§13.4).", nation=n.name))
             for n in scenario.nations
             if n.id not in TURN10
         ]
-    return [_slot(n, turn, without_pieces) for n in scenario.nations]
+    return [_slot(n, turn, without_pieces, departed or {}) for n in scenario.nations]
 
 
-def _slot(nation: Nation, turn: int, without_pieces: Collection[str]) -> Slot:
+def _slot(nation: Nation, turn: int, without_pieces: Collection[str], departed: Mapping[str, int]) -> Slot:
     if turn < nation.first:
         return Slot(
             nation.id,
             False,
             Sentence("{nation}: enter on turn {first}.", nation=nation.name, first=nation.first),
         )
-    if turn > nation.last:
+    if nation.id in departed:
+        said = Sentence(
+            "{nation}: left the board after turn {last}.", nation=nation.name, last=departed[nation.id]
+        )
+        return Slot(nation.id, False, said)
+    if turn > nation.last and nation.id in without_pieces:
         return Slot(
             nation.id,
             False,
             Sentence("{nation}: left after turn {last}.", nation=nation.name, last=nation.last),
         )
+    if turn > nation.last:
+        said = Sentence(
+            "{nation}: left after turn {last}; their pieces stay and defend (A53).",
+            nation=nation.name,
+            last=nation.last,
+        )
+        return Slot(nation.id, False, said)
     if nation.id in without_pieces:
         return Slot(nation.id, False, Sentence("{nation}: no pieces in play.", nation=nation.name))
     return Slot(nation.id, True)

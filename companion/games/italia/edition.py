@@ -63,12 +63,13 @@ def load(read: Callable[[str], str], where: Callable[[str], str]) -> Edition:
         scenario = parse_scenario(read(name), where(name))
         scenarios[scenario.id] = scenario
     parse_nation(read("nations/TEMPLATE.toml"), where("nations/TEMPLATE.toml"), template=True)
-    return Edition(
-        numbers, scenarios, parse_board(read("map.toml"), where("map.toml")), _nations(read, where)
-    )
+    board = parse_board(read("map.toml"), where("map.toml"))
+    return Edition(numbers, scenarios, board, _nations(read, where, scenarios))
 
 
-def _nations(read: Callable[[str], str], where: Callable[[str], str]) -> dict[str, dict[str, Any]]:
+def _nations(
+    read: Callable[[str], str], where: Callable[[str], str], scenarios: dict[str, Scenario]
+) -> dict[str, dict[str, Any]]:
     """The nation files the owner filled, listed in nations/index.toml."""
     name = "nations/index.toml"
     try:
@@ -82,8 +83,23 @@ def _nations(read: Callable[[str], str], where: Callable[[str], str]) -> dict[st
     found = {}
     for nation in listed:
         data = parse_nation(read(f"nations/{nation}.toml"), where(f"nations/{nation}.toml"))
+        _check_names(data, scenarios, where(f"nations/{nation}.toml"))
         found[data["nation"]["id"]] = data
     return found
+
+
+def _check_names(data: dict[str, Any], scenarios: dict[str, Scenario], where: str) -> None:
+    """The masters a card's revolts name and the nation it replaces (§12.4, §12.6) play in its scenario."""
+    nation = data["nation"]["id"]
+    game = next((s for s in scenarios.values() if nation in s.ids()), None)
+    if game is None:
+        raise DataError(f"{where}: nation.id", f"{nation!r} is a nation of neither scenario")
+    named = [(f"revolt {n}.against", row["against"]) for n, row in enumerate(data.get("revolt", []), 1)]
+    if data["nation"].get("replaces"):
+        named.append(("nation.replaces", data["nation"]["replaces"]))
+    for field, other in named:
+        if other not in game.ids():
+            raise DataError(f"{where}: {field}", f"{other!r} is not a nation of {game.title}")
 
 
 def parse_board(text: str, where: str) -> Board:

@@ -4,7 +4,7 @@ with its dice, undo that never re-rolls a seen die, and replay from the record."
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,11 +40,12 @@ from .actions import (
     action_to_dict,
 )
 from .battle import Battle
-from .campaign import Campaign, turn_ten_reactions
+from .campaign import Campaign, hannibal_under_way, turn_ten_reactions
 from .campaign import reactions as campaign_reactions
 from .cardscore import card_lines, scoring_row
 from .control import ConfirmMap, apply_changes, checked_changes, zone_for
 from .conversion import convert
+from .departure import Departure, depart, departures
 from .dice import Dice
 from .edition import Edition
 from .fight import (
@@ -68,7 +69,7 @@ from .phases import Leader, rome_duty
 from .rounds import Aim, Count, refit_aims
 from .scenario import Scenario
 from .scoring import player_totals, subject_share
-from .subjects import loot_points, revolt, subjugate, submitted
+from .subjects import Moment, loot_points, revolt, subjugate, submitted
 from .turn10 import switch_legions, turn_over
 from .turnplay import play_turn_action
 
@@ -139,10 +140,16 @@ class State:
     sea_order: tuple[str, ...] = ()  # §10.8.1: the nations still to attack sea_target's fleet, in order
     sea_target: str = ""
     winner: str = ""  # the score pad's winner at the end (players tied: "red, blue", reading A56)
+    departed: dict[str, int] = field(default_factory=dict)  # nation -> the turn after which it left (§12.4)
 
 
 def queue(scenario: Scenario, state: State) -> list[str]:
-    return [s.nation for s in clerk.turn_order(scenario, state.turn, state.without_pieces) if s.plays]
+    return [s.nation for s in order(scenario, state) if s.plays]
+
+
+def order(scenario: Scenario, state: State) -> list[clerk.Slot]:
+    """This game turn's nations in table order, who plays and why the others do not (§5.0-5.2, A53)."""
+    return clerk.turn_order(scenario, state.turn, state.without_pieces, state.departed)
 
 
 def active(scenario: Scenario, state: State) -> str | None:
@@ -334,12 +341,18 @@ def _masters(game: Game, state: State, action: Action, dice: Dice) -> tuple[Stat
         )
         return replace(state, masters=masters), said
     if isinstance(action, Revolt):
-        masters, freed = revolt(state.masters, action.subject)
+        moment = revolt_moment(game.scenario, state)
+        masters, freed = revolt(game.edition, state.told, state.masters, action.subject, moment)
         return replace(state, masters=masters), [freed]
     if isinstance(action, Loot):
         return _loot(game, state, action)
     assert isinstance(action, SwitchLegions)
     return _switch(game, state, action, dice)
+
+
+def revolt_moment(scenario: Scenario, state: State) -> Moment:
+    """When a revolt is declared now: the game turn, and whether Hannibal's campaign is under way."""
+    return Moment(scenario.id, state.turn, hannibal_under_way(scenario.id, state.campaign))
 
 
 def _loot(game: Game, state: State, action: Loot) -> tuple[State, list[Sentence]]:
@@ -516,9 +529,23 @@ def _summed(have: dict[str, int], more: dict[str, int]) -> dict[str, int]:
     return {k: n for k, n in made.items() if n}
 
 
+def leaving_now(
+    edition: Edition, scenario: Scenario, state: State, without_pieces: Collection[str] = ()
+) -> list[Departure]:
+    """The departures the end of the active nation's turn carries out when it closes the game turn
+    (§12.4, A53; ValueNeeded asks the table when a nation's file does not say); `without_pieces`: the
+    nations the table says have none now."""
+    without = tuple(sorted({*state.without_pieces, *without_pieces}))
+    last = state.at + 1 >= len(queue(scenario, replace(state, without_pieces=without)))
+    if not last or turn_ten(scenario, state.turn) or state.turn >= scenario.turns:
+        return []
+    return departures(edition, scenario, state.turn, state.told, without)
+
+
 def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[State, list[Sentence]]:
     if state.must_spend:
         raise IllegalActionError(Sentence("A master over 10 gold must buy units first (§6.4)."))
+    gone = leaving_now(game.edition, game.scenario, state, action.without_pieces)
     numbers = game.edition.numbers
     gold = {k: min(v, numbers.gold_cap) for k, v in state.gold.items()}  # what is kept (§6.1, A9)
     without = tuple(sorted(set(state.without_pieces) | set(action.without_pieces)))
@@ -545,9 +572,11 @@ def _end_nation_turn(game: Game, state: State, action: EndNationTurn) -> tuple[S
         return after, rome_duty(game.scenario.id, after.turn, active(game.scenario, after) or "")
     if state.turn >= game.scenario.turns:
         return _game_over(game, after)
+    after, leaving = depart(after, gone)  # after the turn's scoring: it comes before (§11.0, §12.4)
     after = replace(after, turn=state.turn + 1, at=0, passes=0)
     first = active(game.scenario, after) or ""
     return after, [
+        *leaving,
         Sentence("Turn {turn} begins.", turn=after.turn),
         *rome_duty(game.scenario.id, after.turn, first),
     ]

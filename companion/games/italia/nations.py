@@ -10,7 +10,7 @@ from companion.games.vocabulary import DataError
 
 # table -> key -> the type its value must have
 SCHEMA: dict[str, dict[str, type]] = {
-    "nation": {"id": str, "starting_gold": int, "units": list},
+    "nation": {"id": str, "starting_gold": int, "units": list, "leaves_after": int, "replaces": str},
     "tokens": {},  # unit type -> int
     "income": {"mode": str, "controls_any": list},
     "submission": {"to": list, "must_at_most": int, "may_at_most": int},
@@ -38,9 +38,13 @@ def parse_nation(text: str, where: str, *, template: bool = False) -> dict[str, 
         _check_table(table, value, where)
     for number, row in enumerate(data.get("leader", []), start=1):
         _check_expires(row.get("expires", "next-turn-phase-2"), f"{where}: leader {number}.expires")
-    nation_id = data.get("nation", {}).get("id", "")
+    for number, row in enumerate(data.get("revolt", []), start=1):
+        _check_revolt(row, f"{where}: revolt {number}")
+    head = data.get("nation", {})
+    nation_id = head.get("id", "")
     if not template and not nation_id:
         raise DataError(f"{where}: nation.id", "names the nation this card is for")
+    _check_transformation(head, where)
     return data
 
 
@@ -60,3 +64,29 @@ def _check_expires(value: object, where: str) -> None:
         return
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
         raise DataError(where, 'must be "next-turn-phase-2", "never" or a turn from 1 to 10')
+
+
+HANNIBAL = "hannibal-adjacent"  # a revolt during Hannibal's campaign, when he is near (§13.2)
+
+
+def _check_revolt(row: dict[str, Any], where: str) -> None:
+    """A card's revolt (§12.6): the master it is against, and when: a game turn, or Hannibal's window."""
+    for key in row:
+        if key not in ("against", "when"):
+            raise DataError(f"{where}.{key}", "is not a field of a revolt (against, when)")
+    if not isinstance(row.get("against"), str) or not row["against"]:
+        raise DataError(f"{where}.against", "names the master the nation revolts against")
+    when = row.get("when")
+    if when != HANNIBAL and (not isinstance(when, int) or isinstance(when, bool) or not 1 <= when <= 10):
+        raise DataError(f"{where}.when", f'must be a turn from 1 to 10 or "{HANNIBAL}"')
+
+
+def _check_transformation(head: dict[str, Any], where: str) -> None:
+    """§12.4, G14: the turn after which the nation's pieces leave the board, the nation it replaces."""
+    leaves = head.get("leaves_after", 0)
+    if not 0 <= leaves <= 10:
+        raise DataError(
+            f"{where}: nation.leaves_after", "must be a game turn from 1 to 10 (0: the scenario's)"
+        )
+    if head.get("replaces") and head.get("replaces") == head.get("id"):
+        raise DataError(f"{where}: nation.replaces", "names another nation: a nation cannot replace itself")

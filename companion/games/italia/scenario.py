@@ -35,6 +35,9 @@ class Scenario:
     nations: tuple[Nation, ...]  # in turn order
     colours: tuple[str, ...]  # player 1, 2, ...
 
+    def ids(self) -> set[str]:
+        return {n.id for n in self.nations}
+
     def nation(self, nation_id: str) -> Nation:
         for nation in self.nations:
             if nation.id == nation_id:

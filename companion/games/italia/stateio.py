@@ -43,7 +43,7 @@ def loads(text: str) -> State:
     values["without_pieces"] = tuple(values.get("without_pieces", ()))
     values["granted"] = tuple(values.get("granted", ()))
     values["sea_order"] = tuple(values.get("sea_order", ()))
-    for name in ("gold", "must_spend", "masters", "control", "cities"):
+    for name in ("gold", "must_spend", "masters", "control", "cities", "departed"):
         if not isinstance(values.get(name, {}), dict):
             raise DataError(name, "must be an object")
     try:

@@ -6,10 +6,12 @@ missing one is asked at the table (ValueNeeded) and kept for the game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from companion.games.vocabulary import IllegalActionError, Sentence, ValueNeeded
 
 from .edition import Edition
+from .nations import HANNIBAL
 from .phases import card
 
 
@@ -86,13 +88,88 @@ def submitted(subject: str, master: str) -> Sentence:
     )
 
 
-def revolt(masters: Mapping[str, str], subject: str) -> tuple[dict[str, str], Sentence]:
+HANNIBAL_NEIGHBOURS = ("celts", "etruscans", "samnites")  # §13.2: may revolt against Rome near Hannibal
+
+
+def revolt(
+    edition: Edition, told: Mapping[str, int], masters: Mapping[str, str], subject: str, moment: Moment
+) -> tuple[dict[str, str], Sentence]:
+    """The masters after `subject` revolts, with what the table is told; refused in one sentence when
+    its card (or the table's answer, asked when the card lacks its revolts) gives no revolt now."""
     if subject not in masters:
         raise IllegalActionError(Sentence("The {nation} are no one's subjects.", nation=subject))
-    said = Sentence(
-        "The {nation} revolt: free of the {master} (§12.6).", nation=subject, master=masters[subject]
-    )
+    said = revolt_allowed(edition, told, subject, masters[subject], moment)
     return {k: v for k, v in masters.items() if k != subject}, said
+
+
+@dataclass(frozen=True)
+class Moment:
+    """When a revolt is declared: the scenario, the game turn, Hannibal's campaign under way (§13.2)."""
+
+    scenario: str
+    turn: int
+    hannibal: bool = False
+
+
+def revolt_allowed(
+    edition: Edition, told: Mapping[str, int], subject: str, master: str, moment: Moment
+) -> Sentence:
+    """§12.6: a revolt "at a certain point (see the nation cards)"; §13.2: the Celts, Etruscans and
+    Samnites (and a card's "hannibal-adjacent" revolt) against Rome while Hannibal's campaign is under
+    way; the table confirms he is in or next to a zone with their units (the companion sees no unit)."""
+    rows = card(edition, subject).get("revolt")
+    near = [r for r in rows or () if r.get("against") == master and r.get("when") == HANNIBAL]
+    named = moment.scenario == "I" and subject in HANNIBAL_NEIGHBOURS and master == "romans"
+    if moment.hannibal and (named or near):
+        return Sentence(
+            "The {nation} revolt as Hannibal comes near: free of the {master}, not yet the "
+            "Carthaginians' (§13.2).",
+            nation=subject,
+            master=master,
+        )
+    freed = Sentence("The {nation} revolt: free of the {master} (§12.6).", nation=subject, master=master)
+    if rows is None:
+        question = Sentence(
+            "The {nation} card: may they revolt against the {master} on turn {turn}?",
+            nation=subject,
+            master=master,
+            turn=moment.turn,
+        )
+        if told_or_ask(told, f"{subject}.revolt.{master}.{moment.turn}", question):
+            return freed
+        raise IllegalActionError(_no_revolt(subject, master, [], moment.turn))
+    against = [r for r in rows if r.get("against") == master]
+    if any(r.get("when") == moment.turn for r in against):
+        return freed
+    turns = [r["when"] for r in against if isinstance(r.get("when"), int)]
+    if near or (named and not turns):
+        raise IllegalActionError(
+            Sentence(
+                "The {nation} revolt against the {master} during Hannibal's campaign, when he is in or "
+                "next to a zone with their units (§13.2); it is not under way.",
+                nation=subject,
+                master=master,
+            )
+        )
+    raise IllegalActionError(_no_revolt(subject, master, turns, moment.turn))
+
+
+def _no_revolt(subject: str, master: str, turns: list[int], turn: int) -> Sentence:
+    if not turns:
+        return Sentence(
+            "The {nation} card gives no revolt against the {master} on turn {turn} (§12.6).",
+            nation=subject,
+            master=master,
+            turn=turn,
+        )
+    return Sentence(
+        "The {nation} card lets them revolt against the {master} on turn {turns}, not on turn {turn} "
+        "(§12.6).",
+        nation=subject,
+        master=master,
+        turns=", ".join(map(str, sorted(turns))),
+        turn=turn,
+    )
 
 
 def loot_points(edition: Edition, told: Mapping[str, int], nation: str, take: str) -> int:

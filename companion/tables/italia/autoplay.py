@@ -13,9 +13,10 @@ from companion.games.italia.actions import Score
 from companion.games.italia.battle import Battle, Side
 from companion.games.italia.control import ConfirmMap
 from companion.games.italia.fight import aftermath, over
-from companion.games.italia.game import State, active, queue, turn_ten
+from companion.games.italia.game import State, active, leaving_now, queue, turn_ten
 from companion.games.italia.naval import Fleet, Navy, SeaBattle, sea_over
 from companion.games.italia.preview import preview
+from companion.games.vocabulary import ValueNeeded
 from companion.tables.italia.aiming import Aiming
 from companion.tables.italia.autoplay_turn import count, turn_marker
 from companion.tables.italia.desk import Desk, awarded, held, land_zones, scoring_turn_ends
@@ -24,7 +25,9 @@ from companion.ui.autoplay import buttons_by_marker
 SUBJECT, MASTER = "etruscans", "celts"  # turn 1: the Etruscans submit to the Celts, then revolt
 SEA = ("carthaginians", "greeks")  # turn 2: a naval battle
 CAMPAIGN = ("Leader", "rome", "etruria")  # turn 2: the last nation's campaign after its battle
-ANSWERS = {"submission.may": 0, "loot.vp": 0, "gold": 1}  # the table's answers to the card questions
+# the table's answers to the card questions: a revolt may come, the pieces of a nation whose last turn
+# it was leave the board
+ANSWERS = {"submission.may": 0, "loot.vp": 0, "gold": 1, "revolt": 1, "leaves": 1}
 
 
 def bot(state: State, rng: random.Random) -> Any:
@@ -69,7 +72,7 @@ def _combat(state: State, scenario: Any, nation: str) -> Any:
             SUBJECT, MASTER, held(state, SUBJECT)[0]
         )
     if state.turn == 1 and nation == SUBJECT and nation in state.masters:
-        return a.Revolt(nation)
+        return _told(state, f"{nation}.revolt.{MASTER}.1") or a.Revolt(nation)
     if state.turn == 2 and nation == SEA[0] and not state.ledger.battles:
         return a.OpenSeaBattle(_sea(SEA[0], SEA[1]))
     if last and not state.ledger.battles:
@@ -85,10 +88,10 @@ def _combat(state: State, scenario: Any, nation: str) -> Any:
 
 
 def _told(state: State, key: str) -> a.Tell | None:
-    """The table answers a card's question once (the bot's answers: ANSWERS, by the key's end)."""
+    """The table answers a card's question once (the bot's answers: ANSWERS, by a part of the key)."""
     if key in state.told:
         return None
-    return a.Tell(key, next((v for end, v in ANSWERS.items() if key.endswith(end)), 2))  # a turn's score: 2
+    return a.Tell(key, next((v for part, v in ANSWERS.items() if part in key), 2))  # a turn's score: 2
 
 
 def _campaign(state: State, nation: str) -> Any:
@@ -134,6 +137,10 @@ def _end_of_turn(state: State, scenario: Any, nation: str) -> Any:
         third = queue(scenario, state)[2]
         if not any(a.turn == state.turn and a.nation == third for a in state.scores):
             return _told(state, f"{third}.score.{state.turn}") or a.ScoreCard(third)
+    try:
+        leaving_now(books, scenario, state)
+    except ValueNeeded as need:
+        return _told(state, need.key)
     return a.EndNationTurn()
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from companion.games.italia import actions as a
 from companion.games.italia.game import State
 from companion.tables.italia.desk import Desk
+from companion.tables.italia.turn_panel import yes_no
 
 
 def count(*steps: tuple[str, int, int]) -> tuple[str, ...] | None:
@@ -60,8 +61,14 @@ def _subjects(desk: Desk, page: str, action: a.Subjugate | a.Revolt) -> tuple[st
 def _tell(desk: Desk, page: str, state: State, action: a.Tell) -> tuple[str, ...] | None:
     """On the question's page: the answer, then Answer; elsewhere the button that asks it."""
     if page == "ask":
+        if yes_no(action.key):
+            return ("tell-yes",) if action.value else ("tell-no",)
         return count(("answer", desk.turn.answer, action.value)) or ("tell",)
     subject, _, rest = action.key.partition(".")
+    if rest.startswith("revolt"):
+        return _subjects(desk, page, a.Revolt(subject))
+    if rest == "leaves":  # asked by the end of the game turn's last nation
+        return ("scores-done",) if page == "score" else ("end-nation",)
     if rest.startswith("submission"):
         master = desk.nation(state) or ""
         return _subjects(desk, page, a.Subjugate(subject, master, desk.turn.zones))

@@ -9,7 +9,10 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.games.italia.clerk import after_purchase, bill, income, price, turn_order
+from companion.games.italia.clerk import after_purchase, bill, income, price
+from companion.games.italia.departure import due, heir, word
+from companion.games.italia.game import order as nation_order
+from companion.games.italia.game import queue
 from companion.games.italia.scoring import player_totals as colour_totals
 from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext
@@ -19,6 +22,7 @@ from companion.tables.italia.words import (
     PLAYER_COLOURS,
     colour_name,
     counted,
+    departure_words,
     nation_name,
     source_name,
     terrain_name,
@@ -39,7 +43,7 @@ def order(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.line(_("Turn {turn}: the nations in order").format(turn=state.turn))
     now = desk.nation(state)
     small = canvas.painter.fonts["small"]
-    for slot in turn_order(scenario, state.turn, state.without_pieces):
+    for slot in nation_order(scenario, state):
         nation = scenario.nation(slot.nation)
         swatch = pygame.Rect(canvas.area.x, canvas.y + 3, 14, small.get_height() - 6)
         if slot.plays:
@@ -124,7 +128,7 @@ def score(canvas: Canvas, desk: Desk, session: Any) -> None:
     cities, regions, §11.0), typed in; then the players' totals so far."""
     state = session.state
     canvas.line(_("Turn {turn}: points from each nation's card").format(turn=state.turn), small=True)
-    nations = [s.nation for s in turn_order(desk.scenario, state.turn, state.without_pieces) if s.plays]
+    nations = queue(desk.scenario, state)
     columns = 1 if len(nations) <= 7 else 2
     width = canvas.area.width // columns
     font = canvas.painter.fonts["small"] if columns == 1 else canvas.tile_font
@@ -192,6 +196,37 @@ def _player_totals(canvas: Canvas, desk: Desk, state: Any) -> None:
 def session_names(desk: Desk, state: Any) -> dict[str, str]:
     names = desk.names
     return dict(zip(desk.scenario.colours, names, strict=False)) if names else {}
+
+
+def departure_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:
+    """At the end of the game turn's last nation: the nations whose last turn it was, and what
+    becomes of their pieces when the turn ends (§12.4, A53): the file's word, the table's, or the
+    question End turn asks."""
+    if state.at != len(queue(desk.scenario, state)) - 1:
+        return []
+    found: list[tuple[str, Colour]] = []
+    for nation in due(desk.edition, desk.scenario, state.turn, {*state.without_pieces, *desk.leaving}):
+        name, new = nation_name(nation), heir(desk.edition, desk.scenario, nation)
+        leaves = word(desk.edition, desk.scenario, state.told, nation)
+        if new:
+            text = _("When the turn ends, the {heir} replace the {nation}: their zones, 0 gold (§12.4).")
+        elif leaves:
+            text = _("When the turn ends, the pieces of the {nation} leave the board; cities stay (§12.4).")
+        elif leaves is None:
+            text = _(
+                "The last turn of the {nation} ends now: End turn asks whether their pieces leave (A53)."
+            )
+        else:
+            text = _("The pieces of the {nation} stay on the board and defend (A53).")
+        found.append(
+            (text.format(nation=name, heir=nation_name(new)), theme.ALERT if leaves is None else theme.INK)
+        )
+    return found
+
+
+def departed_lines(session: Any) -> list[tuple[str, Colour]]:
+    """What the last game turn's end did to the nations whose last turn it was (§12.4, A53)."""
+    return [(line, theme.ITALY_GREEN) for line in departure_words(session.last_events)]
 
 
 def income_lines(desk: Desk, state: Any) -> list[tuple[str, Colour]]:

@@ -13,7 +13,7 @@ from companion.assets import assets_dir
 from companion.games.italia.edition import Edition, load
 
 WORKS = "Works without owner data: the battle resolver, the exact odds, income from counts, turn order."
-# a nation card's part -> what needs it (spec 3, G2, G6, G7, G10-G12)
+# a nation card's part -> what needs it (spec 3, G2, G6, G7, G10-G12, G11 for revolts)
 CARD_PARTS = {
     "scoring": "the score pad's card values (asked at the table when missing)",
     "eliminations": "VP for eliminations (asked after each battle)",
@@ -22,8 +22,13 @@ CARD_PARTS = {
     "reinforcement": "placement reminders",
     "leader": "leader names and lifetimes (asked when a leader arrives)",
     "campaign": "campaign gold (asked when a campaign starts)",
+    "revolt": "revolt checks (§12.6: asked at the table when a subject revolts)",
     "tokens": 'the shop\'s token limits ("check the box")',
 }
+TRANSFORMATIONS = (
+    "transformations (nation.leaves_after, nation.replaces): the table is asked at the end of a "
+    "nation's last turn whether its pieces leave the board"
+)
 MAP_NEEDS = (
     "retreat destinations, the seas counted for supremacy, reaction eligibility in campaigns, "
     "region awards, the drawn map"
@@ -71,12 +76,17 @@ def _map(data: Edition) -> dict[str, Any]:
 def _nations(data: Edition, scenario_id: str) -> dict[str, Any]:
     ids = [n.id for n in data.scenario(scenario_id).nations]
     filled = {n: data.nations[n] for n in ids if n in data.nations}
-    lacking = {n: [p for p in CARD_PARTS if not card.get(p)] for n, card in filled.items()}
+    lacking = {n: [p for p in CARD_PARTS if _lacks(card, p)] for n, card in filled.items()}
     return {
         "filled": sorted(filled),
         "missing": [n for n in ids if n not in filled],
         "parts_missing": {n: parts for n, parts in lacking.items() if parts},
     }
+
+
+def _lacks(card: dict[str, Any], part: str) -> bool:
+    """The card's part is not filled (`revolt = []` says the card gives none: filled)."""
+    return part not in card if part == "revolt" else not card.get(part)
 
 
 def _setup(read: Callable[[str], str], scenario_id: str) -> bool:
@@ -103,7 +113,9 @@ def _lines(report: dict[str, Any]) -> list[str]:
             lines.append("  Set-up (help card 1) empty: the table taps each nation's zones at the start.")
     if any(n["missing"] or n["parts_missing"] for n in report["nations"].values()):
         lines.append(
-            "A missing card affects: " + "; ".join(f"{p}: {what}" for p, what in CARD_PARTS.items()) + "."
+            "A missing card affects: "
+            + "; ".join([*(f"{p}: {what}" for p, what in CARD_PARTS.items()), TRANSFORMATIONS])
+            + "."
         )
     lines.append(WORKS)
     return lines

@@ -22,6 +22,8 @@ from companion.tables.italia.battle_pages import (
 )
 from companion.tables.italia.canvas import Canvas, Colour, tint
 from companion.tables.italia.clerk_pages import (
+    departed_lines,
+    departure_lines,
     income_lines,
     map_page,
     order,
@@ -79,7 +81,7 @@ def draw(
 def lines(page: str, desk: Desk, session: Any) -> list[tuple[str, Colour]]:
     state = session.state
     if page == "income":
-        return income_lines(desk, state)
+        return income_lines(desk, state) + departed_lines(session)
     if page == "shop":
         return shop_lines(desk, state)
     if page == "setup":
@@ -88,8 +90,9 @@ def lines(page: str, desk: Desk, session: Any) -> list[tuple[str, Colour]]:
         return [(_("Retreats and submission come before the next roll."), theme.MUTED)]
     if page == "map" and not desk.city_mode:
         return [(_("Then tap Confirm the map (no change: confirm as it is)."), theme.MUTED)]
-    if page == "end":
-        return [(_("The map is confirmed."), theme.ITALY_GREEN)]
+    if page in ("end", "score"):
+        confirmed = [(_("The map is confirmed."), theme.ITALY_GREEN)] if page == "end" else []
+        return confirmed + departure_lines(desk, state)
     return []
 
 

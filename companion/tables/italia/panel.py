@@ -12,7 +12,7 @@ from companion.games.italia.cardscore import card_lines
 from companion.games.italia.clerk import bill
 from companion.games.italia.conversion import PATRIMONIUM
 from companion.games.italia.fight import early_rolls
-from companion.games.italia.game import State, queue
+from companion.games.italia.game import State, leaving_now, queue
 from companion.games.italia.ledger import SOURCES
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, ShowDie, Undo
@@ -308,8 +308,12 @@ def _map(desk: Desk, state: State) -> list[Entry]:
 
 
 def _end(desk: Desk, state: State) -> list[Entry]:
+    """End the nation's turn; when it closes the game turn, first the question whether the pieces of a
+    nation whose last turn it was leave the board (§12.4, A53), unless its file says."""
     nation = nation_name(desk.nation(state) or "")
-    found: list[Entry] = [(_("End turn: {nation}").format(nation=nation), ("end-nation",), _play(desk.end))]
+    check = partial(leaving_now, desk.edition, desk.scenario, state, tuple(desk.leaving))
+    end = turn_panel.asking(desk, check, _play(desk.end))
+    found: list[Entry] = [(_("End turn: {nation}").format(nation=nation), ("end-nation",), end)]
     if desk.scored:  # a scoring turn: the pad stays one tap away until the turn ends
         found.append((_("Back to the score pad"), ("to-score",), _set(desk, "scored", False)))
     return found

@@ -8,30 +8,21 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from companion import i18n
+from companion.games.italia.campaign import hannibal_under_way
 from companion.games.italia.game import queue
 from companion.games.italia.naval import fleet_needs
 from companion.games.vocabulary import Sentence
 from companion.i18n import _
 from companion.tables.italia.canvas import Canvas, bump, bump_attr, zone_grid
 from companion.tables.italia.desk import Desk
-from companion.tables.italia.words import counted, nation_name
+from companion.tables.italia.turn_panel import yes_no
+from companion.tables.italia.words import counted, nation_name, told
 from companion.ui import theme
-
-NAMED = ("nation", "master")  # a sentence's values that are nation ids
-
-
-def named(sentence: Sentence) -> str:
-    """An engine sentence in the table's language, its nations by their names."""
-    values = {
-        k: nation_name(v) if k in NAMED and isinstance(v, str) else v for k, v in sentence.values.items()
-    }
-    return i18n.translate(Sentence(sentence.template, **values))
 
 
 def said(canvas: Canvas, sentences: list[Sentence]) -> None:
     for sentence in sentences:
-        canvas.line("- " + named(sentence), small=True)
+        canvas.line("- " + told(sentence), small=True)
         canvas.gap(2)
 
 
@@ -94,6 +85,15 @@ def subjects(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.row_done()
     _subjects(canvas, session.state)
     canvas.gap()
+    if hannibal_under_way(desk.scenario.id, session.state.campaign):
+        canvas.line(
+            _(
+                "Hannibal's campaign: the Celts, Etruscans and Samnites may revolt against Rome when he "
+                "is in or next to a zone with their units (§13.2). Tap their revolt only if he is."
+            ),
+            theme.ITALY_GREEN,
+            small=True,
+        )
     canvas.line(_("A subject pays half its income (rounded down) to its master (§6.4)."), small=True)
     canvas.line(_("Master and subject never attack each other (§12.5.2)."), small=True)
 
@@ -224,13 +224,15 @@ def sea(canvas: Canvas, desk: Desk, session: Any) -> None:
 
 
 def ask(canvas: Canvas, desk: Desk, session: Any) -> None:
-    """A value on the owner's card the nation files lack: asked once, kept for the game."""
+    """A value on the owner's card the nation files lack: asked once, kept for the game (a yes or no
+    question is answered on the panel's Yes and No)."""
     need = desk.turn.need
     assert need is not None
     canvas.line(_("A value from the nation card"))
     canvas.gap()
-    canvas.line(named(need.question))
+    canvas.line(told(need.question))
     canvas.gap()
-    canvas.stepper(_("Answer"), desk.turn.answer, "answer", partial(bump_attr, desk.turn, "answer"))
-    canvas.row_done()
+    if not yes_no(need.key):
+        canvas.stepper(_("Answer"), desk.turn.answer, "answer", partial(bump_attr, desk.turn, "answer"))
+        canvas.row_done()
     canvas.line(_("The companion keeps it for the rest of the game."), theme.MUTED, small=True)

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from functools import partial
 
 from companion.games.italia import actions as a
-from companion.games.italia.campaign import campaign_gold
+from companion.games.italia.campaign import campaign_gold, hannibal_under_way
 from companion.games.italia.fight import aftermath
-from companion.games.italia.game import State, turn_ten
+from companion.games.italia.game import State, revolt_moment, turn_ten
 from companion.games.italia.phases import card
-from companion.games.italia.subjects import loot_points, threshold
-from companion.games.vocabulary import ValueNeeded
+from companion.games.italia.subjects import loot_points, revolt_allowed, threshold
+from companion.games.vocabulary import IllegalActionError, ValueNeeded
 from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play
 from companion.tables.italia.desk import Desk, held
@@ -29,7 +29,8 @@ def _go(desk: Desk, page: str) -> Callable[[], None]:
 def asking(
     desk: Desk, check: Callable[[], object], intent: Callable[[], Intent]
 ) -> Callable[[], Intent | None]:
-    """A tap that first asks the table for a card value the nation files lack (kept for the game)."""
+    """A tap that first asks the table for a card value the nation files lack (kept for the game); a
+    refusal the check finds is the engine's to say when the decision is played."""
 
     def tap() -> Intent | None:
         try:
@@ -37,6 +38,8 @@ def asking(
         except ValueNeeded as need:
             desk.turn.need, desk.turn.answer = need, 0
             return None
+        except IllegalActionError:
+            pass
         return intent()
 
     return tap
@@ -151,13 +154,18 @@ def subjects(desk: Desk, state: State) -> list[Entry]:
         ),
         (_("Submits"), ("subjugate",), asking(desk, check, _then(desk, "", desk.subjugation))),
     ]
+    moment = revolt_moment(desk.scenario, state)
     found += [
         (
             _("{nation} revolt").format(nation=nation_name(s)),
             ("revolt", s),
-            _then(desk, "", partial(a.Revolt, s)),
+            asking(
+                desk,
+                partial(revolt_allowed, desk.edition, state.told, s, m, moment),
+                _then(desk, "", partial(a.Revolt, s)),
+            ),
         )
-        for s in sorted(state.masters)
+        for s, m in sorted(state.masters.items())
     ]
     return [*found, (_("Back"), ("back",), _go(desk, ""))]
 
@@ -174,6 +182,8 @@ def leaders(desk: Desk, state: State) -> list[str]:
     ]
     if nation in TEN_LEADERS:
         found.append(TEN_LEADERS[nation])
+    if desk.scenario.id == "I" and nation == "carthaginians":
+        found.append("Hannibal")  # §13.2 names him
     found = list(dict.fromkeys(found))
     return found or ["Leader"]  # a name for the record when the table names none
 
@@ -232,6 +242,8 @@ def campaign(desk: Desk, state: State) -> list[Entry]:
         found.append((label, ("campaign-gold",), _then(desk, "", lambda: a.CampaignGold(gold))))
     if turn_ten(desk.scenario, state.turn) and going.moves:
         found.append((_("Legions switch"), ("switch",), _go(desk, "switch")))
+    if hannibal_under_way(desk.scenario.id, going):  # his nearness lets subjects revolt (§13.2)
+        found.append((_("Masters and subjects"), ("subjects",), partial(_subjects_page, desk, state)))
     found.append((_("End the campaign"), ("end-campaign",), lambda: Play(a.EndCampaign())))
     return found
 
@@ -363,18 +375,28 @@ def sea_over(desk: Desk, state: State) -> list[Entry]:
     return [(_("Close the battle"), ("close",), lambda: Play(a.CloseBattle()))]
 
 
+def yes_no(key: str) -> bool:
+    """A question the table answers yes (1) or no (0): may they revolt now, do their pieces leave."""
+    return ".revolt." in key or key.endswith(".leaves")
+
+
 def ask(desk: Desk, state: State) -> list[Entry]:
     need = desk.turn.need
     assert need is not None
 
-    def tell() -> Intent:
+    def tell(value: int) -> Intent:
         desk.turn.need = None
-        return Play(a.Tell(need.key, desk.turn.answer))
+        return Play(a.Tell(need.key, value))
 
-    return [
-        (_("Cancel"), ("cancel",), partial(setattr, desk.turn, "need", None)),
-        (_("Answer {value}").format(value=desk.turn.answer), ("tell",), tell),
-    ]
+    cancel: Entry = (_("Cancel"), ("cancel",), partial(setattr, desk.turn, "need", None))
+    if yes_no(need.key):
+        return [
+            cancel,
+            (_("No"), ("tell-no",), partial(tell, 0)),
+            (_("Yes"), ("tell-yes",), partial(tell, 1)),
+        ]
+    label = _("Answer {value}").format(value=desk.turn.answer)
+    return [cancel, (label, ("tell",), lambda: tell(desk.turn.answer))]
 
 
 PAGES: dict[str, Callable[[Desk, State], list[Entry]]] = {

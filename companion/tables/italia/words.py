@@ -4,7 +4,10 @@ catalog's words, so a screen line is built from the engine's structured data, ne
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.games.italia.battle import Group, unit_type
+from companion.games.italia.departure import FREED, LEAVES, REPLACED, STAYS
 from companion.games.italia.fight import EarlyRoll
 from companion.games.vocabulary import Sentence
 from companion.i18n import _, ngettext, translate
@@ -70,6 +73,29 @@ def _named(value: object, names: dict[str, str]) -> object:
     if isinstance(key, str) and isinstance(count, int):
         values["key"] = unit_name(key, count)
     return Sentence(value.template, **values)
+
+
+def departure_words(sentences: Sequence[object]) -> list[str]:
+    """What the end of a game turn did to the nations whose last turn it was, in short lines (§12.4,
+    A53): who left the board, whose pieces stay, who replaces whom, who is free again."""
+    said: dict[str, list[Sentence]] = {}
+    for sentence in sentences:
+        if isinstance(sentence, Sentence):
+            said.setdefault(sentence.template, []).append(sentence)
+    lines = []
+    for template, line in (
+        (LEAVES, _("Off the board: {nations}")),
+        (STAYS, _("Pieces stay on the board: {nations}")),
+        (FREED, _("Free again: {nations}")),
+    ):
+        if said.get(template):
+            lines.append(
+                line.format(nations=", ".join(nation_name(str(s.values["nation"])) for s in said[template]))
+            )
+    for sentence in said.get(REPLACED, []):
+        heir, nation = nation_name(str(sentence.values["heir"])), nation_name(str(sentence.values["nation"]))
+        lines.append(_("{heir} replace the {nation}").format(heir=heir, nation=nation))
+    return lines
 
 
 def unit_name(key: str, count: int = 1) -> str:

@@ -43,6 +43,7 @@ INVENTED = {  # invented card values, for these tests only
         "nation": {"id": "celts"},
         "submission": {"to": ["romans"], "may_at_most": 5},
         "loot": {"reward": "gold"},
+        "revolt": [{"against": "romans", "when": 1}],
     },
     "samnites": {"nation": {"id": "samnites"}, "loot": {"reward": "vp", "vp": 3}},
     "carthaginians": {
