@@ -132,3 +132,19 @@ def test_the_printer_line_speaks_the_tables_language(tmp_path):
         assert printer_text(service) == service.status == "Printer offline, 2 tickets waiting."
     finally:
         service.close()
+
+
+def test_an_italia_nations_sentences_agree_with_a_singular_nation_too():
+    """Italia's nations are plural (Romani, Sanniti) but Italia II has Bisanzio and Patrimonium: an
+    Italian sentence must not put a plural verb after the nation's name ("Bisanzio si sottomettono")."""
+    import re
+
+    catalog = (ROOT / "companion" / "locale" / "it" / "LC_MESSAGES" / "companion.po").read_text("utf-8")
+    plural_after_name = re.compile(
+        r"\{(nation|master|heir)\}:? (si |non )?(sono|hanno|entrano|controllano|sottomettono|ribellano|"
+        r"possono|devono|attaccano|usciti|liberi)\b"
+    )
+    found = [
+        line for line in catalog.splitlines() if line.startswith("msgstr") and plural_after_name.search(line)
+    ]
+    assert not found, "\n".join(found)
