@@ -927,3 +927,112 @@ def test_a_refusal_shown_before_the_tap_is_not_said_twice_once_the_tap_is_refuse
         assert app.session.message and said.count(app.session.message) == 1, said
     finally:
         app.close()
+
+
+def places(app, markers):
+    """Where each of these spots or buttons is drawn now (None: not shown)."""
+    app.draw()
+    found = {b.action: tuple(b.rect) for b in [*app.game.view.spots, *app.buttons]}
+    return {marker: found.get(marker) for marker in markers}
+
+
+def panel(app):
+    app.draw()
+    return [tuple(b.rect) for b in app.buttons]
+
+
+def same_places(app, markers, taps):
+    """The spots' and the panel buttons' places after each tap, as a list of (tap, places)."""
+    seen = [("start", places(app, markers), panel(app))]
+    for marker in taps:
+        tap(app, marker)
+        seen.append((marker, places(app, markers), panel(app)))
+    return seen
+
+
+def assert_kept(seen):
+    _start, spots, buttons = seen[0]
+    moved = [
+        (marker, {m: (spots[m], r) for m, r in where.items() if r != spots[m]}, now == buttons or now)
+        for marker, where, now in seen
+        if (where, now) != (spots, buttons)
+    ]
+    assert not moved, (buttons, moved)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_deck_builds_done_keeps_its_place_from_step_to_step(service, language):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            from companion.tables.italy4345.desk import build_steps
+
+            steps = len(build_steps(False, "table")) - 1  # to the last step, the start of the game's next
+            seen = same_places(app, [("build-next",)], [("build-next",)] * steps)
+            assert_kept(seen)
+            assert app.game.view.page(app.session) == "build"
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_adjust_pages_rows_keep_their_place_as_an_area_is_tapped_and_values_typed(service, language):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+            tap(app, ("adjust-open",))
+            areas = [("area", x) for x in ("napoli", "milano", "bozen")] + [("res", "ger"), ("res", "tokens")]
+            taps = [("res", "ger"), ("plus5", "field"), ("plus5", "field"), ("area", "milano")]
+            seen = same_places(app, areas, taps + [("field", "ger"), *[("plus5", "field")] * 3])
+            assert_kept(seen)
+            pieces = [("field", "aa"), ("field", "ger"), ("mark", "loyalty")]
+            assert_kept(same_places(app, pieces, [("field", "aa"), ("plus5", "field"), ("plus5", "field")]))
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_clashs_area_and_die_buttons_keep_their_place_until_it_is_played(service, language):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1), ("milano", "rsi", 2))
+            first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
+            tap(app, ("choice", "op"))
+            tap(app, ("op", "clash"))
+            spots = [("area", "genova"), ("area", "milano"), ("die", 0), ("die", 4), ("plus", "n")]
+            taps = [("area", "genova"), ("plus", "n"), ("minus", "n"), a.ClashDie("genova"), ("die", 4)]
+            assert_kept(same_places(app, spots, taps))
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_special_activitys_area_buttons_keep_their_place_as_its_areas_are_entered(service, language):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            pieces = (("genova", "cln_hidden", 2), ("milano", "rsi", 2), ("torino", "rsi", 1))
+            first_card(app.session.game, pieces, ["cln", "rsi", "ger", "aut"])
+            tap(app, ("choice", "op+sa"))
+            tap(app, ("op", "shooting"))
+            spots = [("area", x) for x in ("genova", "milano", "torino", "bozen")]
+            taps = [("sa", "sabotage"), ("area", "genova"), ("part", "sa"), ("area", "milano")]
+            taps += [("target", "rsi"), ("part", "op"), ("area", "torino")]
+            assert_kept(same_places(app, spots, taps))
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")
+
