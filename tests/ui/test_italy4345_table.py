@@ -1036,3 +1036,23 @@ def test_a_special_activitys_area_buttons_keep_their_place_as_its_areas_are_ente
     finally:
         i18n.use("en")
 
+
+def test_the_reveal_page_shows_the_next_cards_eligibility_without_the_last_cards_passes(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.step == "reveal" and bool(s.passed))  # a card where a faction passed
+        view, state = app.game.view, app.session.state
+        shown = page_of(view.page(app.session), view.desk, state).texts
+        table = [t for t in shown if "resources" in t]
+        assert len(table) == 4 and not [t for t in shown if "passed" in t], shown
+        assert [t.split(":")[0].strip() for t in table] == [
+            "Germany",
+            "RSI",
+            "CLN",
+            "Autonomous",
+        ]  # no order yet
+        play_until(app, lambda s: s.step != "reveal")  # the next card revealed: nobody has passed on it
+        shown = page_of(view.page(app.session), view.desk, app.session.state).texts
+        assert not [t for t in shown if "passed" in t], shown
+    finally:
+        app.close()

@@ -72,18 +72,20 @@ def position_text(state: State) -> str:
 
 
 def faction_table(state: State, edition: Any) -> list[str]:
-    """Each faction's cylinder and resources; on a card, its place in the card's order and who acts."""
+    """Each faction's cylinder and resources; on a card, its place in the card's order, who acts and who
+    passed. Between two cards (the reveal) the last card's order and passes are not the next card's."""
     from companion.games.italy4345.flow import active
 
     lines = []
     now = active(state)
-    for faction in state.order or FACTIONS:
+    between = state.step == "reveal"
+    for faction in FACTIONS if between else state.order or FACTIONS:
         mark = "> " if faction == now else "   "
         where = _("eligible") if faction in state.eligible else _("NOT eligible")
         line = _("{faction}: {where}, {n} resources").format(
             faction=faction_name(faction), where=where, n=state.resources[faction]
         )
-        if faction in state.passed:
+        if faction in state.passed and not between:
             line = _("{line}: passed").format(line=line)
         lines.append(mark + line)
     return lines
