@@ -1056,3 +1056,38 @@ def test_the_reveal_page_shows_the_next_cards_eligibility_without_the_last_cards
         assert not [t for t in shown if "passed" in t], shown
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(
+    "language,said",
+    [
+        ("en", "Clash in Genova: the Autonomous roll is 6, higher than the 2 brigades there, so it misses"),
+        (
+            "it",
+            "Scontro in Genova: il tiro degli Autonomi è 6, più delle 2 brigate presenti, quindi fallisce",
+        ),
+    ],
+)
+def test_a_missed_clash_says_the_roll_against_the_brigades_and_that_nothing_changes(service, language, said):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1))
+            first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
+            for marker in (
+                ("choice", "op"),
+                ("op", "clash"),
+                ("area", "genova"),
+                a.ClashDie("genova"),
+                ("die", 6),
+            ):
+                tap(app, marker)
+            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            assert [line for line in lines if line.startswith(said) and line.endswith("(§7.4).")], lines
+            assert app.session.state.area("genova").rsi == 1
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")

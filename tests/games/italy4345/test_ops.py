@@ -61,11 +61,13 @@ def test_x8_clash_hits_on_a_roll_at_most_the_brigades() -> None:
     )
     game = acting("aut", area, resources=2)
     events = game.play(Op("clash", (s("area-c"),)), cards=[3])
-    assert "3 <= 3: hit. 2 Axis troops eliminated in area-c." in events
+    hit = "Clash in area-c: the Autonomous roll is 3, not higher than the 3 brigades there, so it hits: "
+    assert hit + "2 Axis troops eliminated, RSI first (§7.4)." in events
     assert game.state.areas["area-c"].axis() == 0 and game.state.areas["area-c"].aut_brigades == [0, 2]
     assert game.records[-1].drawn == (3,) and game.state.resources["aut"] == 1
     missed = acting("aut", area, resources=2)
-    assert "4 > 3: no effect." in missed.play(Op("clash", (s("area-c"),)), cards=[4])
+    miss = "Clash in area-c: the Autonomous roll is 4, higher than the 3 brigades there, so it misses: "
+    assert miss + "nothing changes (§7.4)." in missed.play(Op("clash", (s("area-c"),)), cards=[4])
     assert missed.state.areas["area-c"].axis() == 2
 
 
@@ -78,7 +80,11 @@ def test_ambush_removes_one_rsi_troop_before_the_die_and_costs_nothing() -> None
     )
     game = acting("aut", area, resources=1)
     events = game.play(Op("clash", (s("area-c"),), sa="ambush", sa_steps=(s("area-c"),)), cards=[6])
-    assert events[0] == "Ambush in area-c: 1 Axis troop eliminated." and "6 > 1: no effect." in events
+    assert events[0] == "Ambush in area-c: 1 Axis troop eliminated."
+    assert events[1] == (
+        "Clash in area-c: the Autonomous roll is 6, higher than the 1 brigade there, so it misses: "
+        "nothing changes (§7.4)."
+    )
     assert game.state.areas["area-c"].rsi == 0 and game.state.resources["aut"] == 0
 
 
@@ -199,3 +205,4 @@ def test_reinforce_places_in_bozen_and_takes_a_german_citys_production() -> None
 def test_more_pieces_than_the_box_holds_are_refused() -> None:
     game = acting("cln", (("area-r", "loyalty", "res"), ("area-z", "cln_hidden", 15)))
     refused(game, Op("enlist", (s("area-r"),)), "no CLN brigade is left in the reserve")
+
