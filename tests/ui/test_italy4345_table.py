@@ -1091,3 +1091,23 @@ def test_a_missed_clash_says_the_roll_against_the_brigades_and_that_nothing_chan
             app.close()
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_convoy_with_no_path_is_refused_naming_the_key_to_tap_not_a_repeated_area(service, language):
+    i18n.use(language)
+    try:
+        app = open_app(service)
+        try:
+            first_card(app.session.game, (("bozen", "ger", 2),), ["ger", "rsi", "aut", "cln"])
+            taps = [("choice", "op+sa"), ("op", "reinforce"), ("sa", "convoys"), ("area", "bozen")]
+            for marker in [*taps, ("part", "sa"), ("area", "bozen")]:
+                tap(app, marker)
+            key = next(b.label for b in app.game.view.spots if b.action == ("pick-areas",))
+            lines = [text for text, _colour in app.game.view.lines(app.session)]
+            refused = [line for line in lines if key in line]  # "the path passes an area twice" on main
+            assert len(refused) == 1 and refused[0].startswith(i18n._("Convoys")), lines
+        finally:
+            app.close()
+    finally:
+        i18n.use("en")

@@ -3,6 +3,8 @@ sentence and leaves the state as it was."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.games.italy4345 import Answer, Game, IllegalActionError, Op, ValueNeeded
@@ -206,3 +208,16 @@ def test_more_pieces_than_the_box_holds_are_refused() -> None:
     game = acting("cln", (("area-r", "loyalty", "res"), ("area-z", "cln_hidden", 15)))
     refused(game, Op("enlist", (s("area-r"),)), "no CLN brigade is left in the reserve")
 
+
+@pytest.mark.parametrize(
+    "path,said",
+    [
+        ((), "Convoys refused: its path is missing: tap Pick areas, then each area of the path in order,"),
+        (("bozen", "milano"), "Convoys refused: the path starts in bozen: tap only the areas after it."),
+        (("torino", "milano", "torino"), "Convoys refused: the path passes torino twice;"),
+    ],
+)
+def test_a_convoy_refused_for_its_path_says_what_is_wrong_with_the_path(path, said) -> None:
+    game = acting("ger", (("bozen", "ger", 2),))
+    convoy = Op("reinforce", (s("bozen", 1),), sa="convoys", sa_steps=(s("bozen", 1, pick=path),))
+    refused(game, convoy, re.escape(said))
