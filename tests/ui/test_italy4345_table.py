@@ -1111,3 +1111,16 @@ def test_a_convoy_with_no_path_is_refused_naming_the_key_to_tap_not_a_repeated_a
             app.close()
     finally:
         i18n.use("en")
+
+
+def test_retaliate_takes_the_area_its_brigades_go_to_from_the_second_area_tapped(service):
+    app = open_app(service)
+    try:
+        pieces = (("milano", "ger", 2), ("milano", "cln_hidden", 1))
+        first_card(app.session.game, pieces, ["ger", "rsi", "aut", "cln"])
+        for marker in (("choice", "op"), ("op", "retaliate"), ("area", "milano"), ("area", "torino")):
+            tap(app, marker)
+        action = app.game.view.desk.main_action(app.session.state, "op")
+        assert action.steps == (a.Step("milano", 1, "torino"),), action
+    finally:
+        app.close()

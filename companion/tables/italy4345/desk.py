@@ -313,8 +313,10 @@ class Desk:
             self.area, self.to = area, ""
 
     def wants_destination(self) -> bool:
-        moving = ("mobilize", "deploy", "move", "march")
-        return (self.op in moving and self.part == "op") or (self.part == "sa" and self.sa == "forced_march")
+        moving = ("mobilize", "deploy", "move", "march", "retaliate")
+        return (self.op in moving and self.part == "op") or (
+            self.part == "sa" and self.sa in ("forced_march", "punitive")
+        )
 
 
 def ops_of(faction: str) -> list[str]:

@@ -221,3 +221,12 @@ def test_a_convoy_refused_for_its_path_says_what_is_wrong_with_the_path(path, sa
     game = acting("ger", (("bozen", "ger", 2),))
     convoy = Op("reinforce", (s("bozen", 1),), sa="convoys", sa_steps=(s("bozen", 1, pick=path),))
     refused(game, convoy, re.escape(said))
+
+
+def test_retaliate_moving_brigades_without_a_destination_is_refused_and_makes_no_area() -> None:
+    game = acting("ger", (("milano", "ger", 2), ("milano", "cln_hidden", 1)))
+    said = "Retaliate refused: where the pieces from milano go is missing: tap that area after milano."
+    refused(game, Op("retaliate", (s("milano", 1, pick=("cln",)),)), re.escape(said))
+    assert "" not in game.state.areas
+    game.play(Op("retaliate", (s("milano", 1, "torino", ("cln",)),)))
+    assert game.state.areas["torino"].cln_brigades == [0, 1]
