@@ -141,6 +141,10 @@ def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(
         assert any(r.action.kind == "score" and r.action.hand for r in records)  # terms counted by hand
         assert state.card_index >= 10 and state.offensives_done == 1
         assert {"pass", "op", "clash-die", "answer", "battle", "score", "income", "done"} <= set(kinds)
+        assert any(step.pick for r in records if r.action.kind == "op" for step in r.action.steps)  # picked
+        history = app.session.game.history
+        moved = [i for i, r in enumerate(records) if r.action.kind == "move-pawn"]
+        assert any(history.before(i).pawn != records[i].action.area for i in moved)  # the pawn moved
         # the print service works in a thread of its own: wait for the last ticket, not the first
         assert wait_for(lambda: "Offensive 1" in [t.title for t in service.printer.printed], 30)
         titles = [t.title for t in service.printer.printed]
