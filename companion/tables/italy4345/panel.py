@@ -107,8 +107,11 @@ def _adjust(desk: Desk, state: State, setup: bool = False) -> list[Entry]:
 
 def _reveal(desk: Desk, state: State) -> list[Entry]:
     action = desk.main_action(state, "reveal")
-    if action is None:
-        return [_adjust_entry(desk)]
+    if action is None:  # greyed until a number is typed: Adjust keeps its place
+        return [
+            off((_("Reveal {card}").format(card="_"), ("reveal",), screen(lambda: None))),
+            _adjust_entry(desk),
+        ]
     card = action.card if isinstance(action, a.Reveal) else ""
     label = _("Reveal {card}").format(card=card_name(card)) if card else _("Turn the next card")
     return [(label, action, partial(_reveal_or_ask, desk, state, action)), _adjust_entry(desk)]
