@@ -552,16 +552,19 @@ def test_every_screen_word_is_italian_in_italian(service):
     try:
         app = open_app(service)
         try:
-            texts = []
+            texts, board = [], []
             for _ in range(6):
                 texts += labels(app) + [s.label for s in app.game.view.spots]
                 texts += app.game.view.headline(app.session)
+                view = app.game.view
+                board += page_of(view.page(app.session), view.desk, app.session.state).texts
                 tap(app, ("build-next",))
+            assert not english(board), board  # the deck build's steps
             play_until(app, lambda s: s.step == "choose")
             texts += labels(app) + app.game.view.headline(app.session)
             texts += [t for t, _c in app.game.view.lines(app.session)]
-            english = {"Done, next step", "Undo", "Pass (+1)", "Operation", "Adjust", "Reveal a card"}
-            assert not english & set(texts), english & set(texts)
+            untranslated = {"Done, next step", "Undo", "Pass (+1)", "Operation", "Adjust", "Reveal a card"}
+            assert not untranslated & set(texts), untranslated & set(texts)
             assert any("Passa" in t for t in texts) and any("Annulla" in t for t in texts)
         finally:
             app.close()

@@ -13,7 +13,7 @@ from companion.games.italy4345.deck import deck_size, pile_of
 from companion.games.italy4345.edition import SYMBOLS
 from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.model import FACTIONS, NAMES, State
-from companion.i18n import _
+from companion.i18n import _, translate
 from companion.tables.italy4345.desk import (
     BATTLE_PIECES,
     PIECES,
@@ -139,12 +139,11 @@ def page_of(name: str, desk: Desk, state: State) -> Page:
 
 def build_page(desk: Desk, state: State) -> Page:
     steps = build_steps(state.options.long_deck, state.options.deck_mode)
-    template, values = steps[desk.build_step]
     head = _("Building the deck: step {k} of {n}").format(k=desk.build_step + 1, n=len(steps))
     from companion.tables.italy4345.pictures import piles
 
     picture = partial(piles, state.options.long_deck, state.options.deck_mode, desk.build_step)
-    return Page(head, [_(template).format(**values)], [], picture)
+    return Page(head, [translate(steps[desk.build_step])], [], picture)
 
 
 def reveal_page(desk: Desk, state: State) -> Page:
