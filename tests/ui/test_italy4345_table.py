@@ -1133,10 +1133,16 @@ def test_retaliate_takes_the_area_its_brigades_go_to_from_the_second_area_tapped
         app.close()
 
 
-def test_the_reveal_pages_adjust_button_keeps_its_place_once_a_card_number_is_typed(service):
-    app = open_app(service)
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_reveal_pages_adjust_button_keeps_its_place_once_a_card_number_is_typed(service, language):
+    i18n.use(language)
     try:
-        play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
-        assert_kept(same_places(app, [("adjust-open",), ("digit", 1)], [("digit", 1), ("digit", 2)]))
+        app = open_app(service)
+        try:
+            play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+            taps = [("digit", 1), ("digit", 2), ("kind", "offensive"), ("digit", 3)]
+            assert_kept(same_places(app, [("adjust-open",), ("digit", 1)], taps))
+        finally:
+            app.close()
     finally:
-        app.close()
+        i18n.use("en")

@@ -16,7 +16,7 @@ from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
 from companion.tables.italy4345.desk import Desk, build_steps, trial
 from companion.tables.italy4345.pages import answer_value, asked, page_of
-from companion.tables.italy4345.words import area_name, card_name, choice_name, faction_name
+from companion.tables.italy4345.words import area_name, choice_name, faction_name
 from companion.ui.panel import off
 
 
@@ -106,14 +106,12 @@ def _adjust(desk: Desk, state: State, setup: bool = False) -> list[Entry]:
 
 
 def _reveal(desk: Desk, state: State) -> list[Entry]:
+    """Reveal (the card typed is named on the page: a label of its own length would move Adjust), greyed
+    until a number is typed; a companion deck's next card; then Adjust."""
     action = desk.main_action(state, "reveal")
-    if action is None:  # greyed until a number is typed: Adjust keeps its place
-        return [
-            off((_("Reveal {card}").format(card="_"), ("reveal",), screen(lambda: None))),
-            _adjust_entry(desk),
-        ]
-    card = action.card if isinstance(action, a.Reveal) else ""
-    label = _("Reveal {card}").format(card=card_name(card)) if card else _("Turn the next card")
+    if action is None:
+        return [off((_("Reveal"), ("reveal",), screen(lambda: None))), _adjust_entry(desk)]
+    label = _("Turn the next card") if state.deck is not None else _("Reveal")
     return [(label, action, partial(_reveal_or_ask, desk, state, action)), _adjust_entry(desk)]
 
 
