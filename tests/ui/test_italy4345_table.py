@@ -863,7 +863,7 @@ def test_no_operation_or_special_activity_label_is_clipped_for_any_faction(servi
 
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_no_italy4345_screen_has_a_clipped_label(language):
+def test_no_italy4345_screen_has_a_clipped_label_or_a_text_left_out(language):
     from tests.ui.test_layout import screenshots_script
 
     found = []
@@ -871,6 +871,7 @@ def test_no_italy4345_screen_has_a_clipped_label(language):
     def check(app, name):
         if app.game is not None:
             found.extend(f"{name}: {label}" for label in clipped(app))
+            found.extend(f"{name}: text left out: {text}" for text in app.game.view.hidden)  # room too small
 
     i18n.use(language)
     try:
