@@ -950,11 +950,13 @@ def panel(app):
 
 
 def same_places(app, markers, taps):
-    """The spots' and the panel buttons' places after each tap, as a list of (tap, places)."""
+    """The spots' and the panel buttons' places after each tap, as a list of (tap, places); no page's
+    text is ever left out for want of room."""
     seen = [("start", places(app, markers), panel(app))]
     for marker in taps:
         tap(app, marker)
         seen.append((marker, places(app, markers), panel(app)))
+        assert not app.game.view.hidden, (marker, app.game.view.hidden)
     return seen
 
 
@@ -1039,6 +1041,8 @@ def test_a_special_activitys_area_buttons_keep_their_place_as_its_areas_are_ente
             taps = [("sa", "sabotage"), ("area", "genova"), ("part", "sa"), ("area", "milano")]
             taps += [("target", "rsi"), ("part", "op"), ("area", "torino")]
             assert_kept(same_places(app, spots, taps))
+            said = [text for text, _colour in app.game.view.lines(app.session)]
+            assert i18n._("Areas: {areas}").format(areas="Genova (1)") in said, said  # entered: in the panel
         finally:
             app.close()
     finally:

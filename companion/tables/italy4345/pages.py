@@ -311,7 +311,7 @@ def op_page(desk: Desk, state: State) -> Page:
         rows.append([Spot(_("Roll"), ("die", 0), partial(setattr, desk, "die", 0), not desk.die), *faces])
     else:
         rows.append(pick_spots(desk) if desk.op and desk.area else [])
-    hint = [] if desk.steps or desk.area else [op_hint(desk)]
+    hint = [] if desk.area else [op_hint(desk)]
     return Page(
         _("{faction}: {choice}").format(faction=faction_name(faction), choice=choice_name(desk.choice)),
         hint + op_texts(desk),
@@ -397,11 +397,16 @@ def step_text(step: Any) -> str:
 
 
 def op_texts(desk: Desk) -> list[str]:
-    """The area being entered first (the page's room may not hold every line), then those entered."""
+    """The area being entered (the areas entered before it are said in the panel: entered_texts)."""
+    if not desk.area:
+        return []
+    entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
+    return [f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to, tuple(desk.pick)))}"]
+
+
+def entered_texts(desk: Desk) -> list[str]:
+    """The operation's areas entered so far, and its special activity's."""
     texts = []
-    if desk.area:
-        entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
-        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to, tuple(desk.pick)))}")
     if desk.steps:
         texts.append(_("Areas: {areas}").format(areas=", ".join(step_text(s) for s in desk.steps)))
     if desk.sa_steps:

@@ -18,7 +18,7 @@ from companion.games.italy4345.model import FACTIONS
 from companion.i18n import _, translate
 from companion.tables.base import Entry, Intent
 from companion.tables.italy4345.desk import Desk, trial
-from companion.tables.italy4345.pages import Page, Spot, page_of, position_text
+from companion.tables.italy4345.pages import Page, Spot, entered_texts, page_of, position_text
 from companion.tables.italy4345.panel import entries
 from companion.tables.italy4345.words import card_name, faction_name, told
 from companion.ui import theme
@@ -143,6 +143,8 @@ class Italy4345View:
         page = self.page(session)
         found: list[tuple[str, tuple[int, int, int]]] = []
         found += self._refusal(session, page)
+        if page in ("op", "civic"):  # what is entered so far (the board keeps its room for the area now)
+            found += [(text, theme.INK) for text in entered_texts(self.desk)]
         if session.last_move is not None:  # what the last decision told the table to do
             found += [(told(e), theme.ITALY_GREEN) for e in session.last_events[-4:]]
         if state.deck_warnings:
