@@ -937,6 +937,16 @@ def test_a_refusal_shown_before_the_tap_is_not_said_twice_once_the_tap_is_refuse
         app.close()
 
 
+@pytest.fixture(params=["en", "it"])
+def app(service, request):
+    """The app on the table's first screen, in English then in Italian (English again after)."""
+    i18n.use(request.param)
+    opened = open_app(service)
+    yield opened
+    opened.close()
+    i18n.use("en")
+
+
 def places(app, markers):
     """Where each of these spots or buttons is drawn now (None: not shown)."""
     app.draw()
@@ -970,83 +980,47 @@ def assert_kept(seen):
     assert not moved, (buttons, moved)
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_the_deck_builds_done_keeps_its_place_from_step_to_step(service, language):
-    i18n.use(language)
-    try:
-        app = open_app(service)
-        try:
-            from companion.tables.italy4345.desk import build_steps
+def test_the_deck_builds_done_keeps_its_place_from_step_to_step(app):
+    from companion.tables.italy4345.desk import build_steps
 
-            steps = len(build_steps(False, "table")) - 1  # to the last step, the start of the game's next
-            seen = same_places(app, [("build-next",)], [("build-next",)] * steps)
-            assert_kept(seen)
-            assert app.game.view.page(app.session) == "build"
-        finally:
-            app.close()
-    finally:
-        i18n.use("en")
+    steps = len(build_steps(False, "table")) - 1  # to the last step, the start of the game's next
+    seen = same_places(app, [("build-next",)], [("build-next",)] * steps)
+    assert_kept(seen)
+    assert app.game.view.page(app.session) == "build"
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_the_adjust_pages_rows_keep_their_place_as_an_area_is_tapped_and_values_typed(service, language):
-    i18n.use(language)
-    try:
-        app = open_app(service)
-        try:
-            play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
-            tap(app, ("adjust-open",))
-            areas = [("area", x) for x in ("napoli", "milano", "bozen")] + [("res", "ger"), ("res", "tokens")]
-            taps = [("res", "ger"), ("plus5", "field"), ("plus5", "field"), ("area", "milano")]
-            seen = same_places(app, areas, taps + [("field", "ger"), *[("plus5", "field")] * 3])
-            assert_kept(seen)
-            pieces = [("field", "aa"), ("field", "ger"), ("mark", "loyalty")]
-            assert_kept(same_places(app, pieces, [("field", "aa"), ("plus5", "field"), ("plus5", "field")]))
-        finally:
-            app.close()
-    finally:
-        i18n.use("en")
+def test_the_adjust_pages_rows_keep_their_place_as_an_area_is_tapped_and_values_typed(app):
+    play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+    tap(app, ("adjust-open",))
+    areas = [("area", x) for x in ("napoli", "milano", "bozen")] + [("res", "ger"), ("res", "tokens")]
+    taps = [("res", "ger"), ("plus5", "field"), ("plus5", "field"), ("area", "milano")]
+    seen = same_places(app, areas, taps + [("field", "ger"), *[("plus5", "field")] * 3])
+    assert_kept(seen)
+    pieces = [("field", "aa"), ("field", "ger"), ("mark", "loyalty")]
+    assert_kept(same_places(app, pieces, [("field", "aa"), ("plus5", "field"), ("plus5", "field")]))
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_the_clashs_area_and_die_buttons_keep_their_place_until_it_is_played(service, language):
-    i18n.use(language)
-    try:
-        app = open_app(service)
-        try:
-            pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1), ("milano", "rsi", 2))
-            first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
-            tap(app, ("choice", "op"))
-            tap(app, ("op", "clash"))
-            spots = [("area", "genova"), ("area", "milano"), ("die", 0), ("die", 4), ("plus", "n")]
-            taps = [("area", "genova"), ("plus", "n"), ("minus", "n"), a.ClashDie("genova"), ("die", 4)]
-            assert_kept(same_places(app, spots, taps))
-        finally:
-            app.close()
-    finally:
-        i18n.use("en")
+def test_the_clashs_area_and_die_buttons_keep_their_place_until_it_is_played(app):
+    pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1), ("milano", "rsi", 2))
+    first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
+    tap(app, ("choice", "op"))
+    tap(app, ("op", "clash"))
+    spots = [("area", "genova"), ("area", "milano"), ("die", 0), ("die", 4), ("plus", "n")]
+    taps = [("area", "genova"), ("plus", "n"), ("minus", "n"), a.ClashDie("genova"), ("die", 4)]
+    assert_kept(same_places(app, spots, taps))
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_a_special_activitys_area_buttons_keep_their_place_as_its_areas_are_entered(service, language):
-    i18n.use(language)
-    try:
-        app = open_app(service)
-        try:
-            pieces = (("genova", "cln_hidden", 2), ("milano", "rsi", 2), ("torino", "rsi", 1))
-            first_card(app.session.game, pieces, ["cln", "rsi", "ger", "aut"])
-            tap(app, ("choice", "op+sa"))
-            tap(app, ("op", "shooting"))
-            spots = [("area", x) for x in ("genova", "milano", "torino", "bozen")]
-            taps = [("sa", "sabotage"), ("area", "genova"), ("part", "sa"), ("area", "milano")]
-            taps += [("target", "rsi"), ("part", "op"), ("area", "torino")]
-            assert_kept(same_places(app, spots, taps))
-            said = [text for text, _colour in app.game.view.lines(app.session)]
-            assert i18n._("Areas: {areas}").format(areas="Genova (1)") in said, said  # entered: in the panel
-        finally:
-            app.close()
-    finally:
-        i18n.use("en")
+def test_a_special_activitys_area_buttons_keep_their_place_as_its_areas_are_entered(app):
+    pieces = (("genova", "cln_hidden", 2), ("milano", "rsi", 2), ("torino", "rsi", 1))
+    first_card(app.session.game, pieces, ["cln", "rsi", "ger", "aut"])
+    tap(app, ("choice", "op+sa"))
+    tap(app, ("op", "shooting"))
+    spots = [("area", x) for x in ("genova", "milano", "torino", "bozen")]
+    taps = [("sa", "sabotage"), ("area", "genova"), ("part", "sa"), ("area", "milano")]
+    taps += [("target", "rsi"), ("part", "op"), ("area", "torino")]
+    assert_kept(same_places(app, spots, taps))
+    said = [text for text, _colour in app.game.view.lines(app.session)]
+    assert i18n._("Areas: {areas}").format(areas="Genova (1)") in said, said  # entered: in the panel
 
 
 def test_the_reveal_page_shows_the_next_cards_eligibility_without_the_last_cards_passes(service):
@@ -1070,59 +1044,33 @@ def test_the_reveal_page_shows_the_next_cards_eligibility_without_the_last_cards
         app.close()
 
 
-@pytest.mark.parametrize(
-    "language,said",
-    [
-        ("en", "Clash in Genova: the Autonomous roll is 6, higher than the 2 brigades there, so it misses"),
-        (
-            "it",
-            "Scontro in Genova: il tiro degli Autonomi è 6, più delle 2 brigate presenti, quindi fallisce",
-        ),
-    ],
-)
-def test_a_missed_clash_says_the_roll_against_the_brigades_and_that_nothing_changes(service, language, said):
-    i18n.use(language)
-    try:
-        app = open_app(service)
-        try:
-            pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1))
-            first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
-            for marker in (
-                ("choice", "op"),
-                ("op", "clash"),
-                ("area", "genova"),
-                a.ClashDie("genova"),
-                ("die", 6),
-            ):
-                tap(app, marker)
-            tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
-            lines = [text for text, _colour in app.game.view.lines(app.session)]
-            assert [line for line in lines if line.startswith(said) and line.endswith("(§7.4).")], lines
-            assert app.session.state.area("genova").rsi == 1
-        finally:
-            app.close()
-    finally:
-        i18n.use("en")
+MISSED = {  # a Clash rolled 6 against 2 brigades, as the panel says it
+    "en": "Clash in Genova: the Autonomous roll is 6, higher than the 2 brigades there, so it misses",
+    "it": "Scontro in Genova: il tiro degli Autonomi è 6, più delle 2 brigate presenti, quindi fallisce",
+}
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_a_convoy_with_no_path_is_refused_naming_the_key_to_tap_not_a_repeated_area(service, language):
-    i18n.use(language)
-    try:
-        app = open_app(service)
-        try:
-            first_card(app.session.game, (("bozen", "ger", 2),), ["ger", "rsi", "aut", "cln"])
-            taps = [("choice", "op+sa"), ("op", "reinforce"), ("sa", "convoys"), ("area", "bozen")]
-            for marker in [*taps, ("part", "sa"), ("area", "bozen")]:
-                tap(app, marker)
-            key = next(b.label for b in app.game.view.spots if b.action == ("pick-areas",))
-            lines = [text for text, _colour in app.game.view.lines(app.session)]
-            refused = [line for line in lines if key in line]  # "the path passes an area twice" on main
-            assert len(refused) == 1 and refused[0].startswith(i18n._("Convoys")), lines
-        finally:
-            app.close()
-    finally:
-        i18n.use("en")
+def test_a_missed_clash_says_the_roll_against_the_brigades_and_that_nothing_changes(app):
+    pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1))
+    first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
+    for marker in (("choice", "op"), ("op", "clash"), ("area", "genova"), a.ClashDie("genova"), ("die", 6)):
+        tap(app, marker)
+    tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+    said = MISSED[i18n.language]
+    lines = [text for text, _colour in app.game.view.lines(app.session)]
+    assert [line for line in lines if line.startswith(said) and line.endswith("(§7.4).")], lines
+    assert app.session.state.area("genova").rsi == 1
+
+
+def test_a_convoy_with_no_path_is_refused_naming_the_key_to_tap_not_a_repeated_area(app):
+    first_card(app.session.game, (("bozen", "ger", 2),), ["ger", "rsi", "aut", "cln"])
+    taps = [("choice", "op+sa"), ("op", "reinforce"), ("sa", "convoys"), ("area", "bozen")]
+    for marker in [*taps, ("part", "sa"), ("area", "bozen")]:
+        tap(app, marker)
+    key = next(b.label for b in app.game.view.spots if b.action == ("pick-areas",))
+    lines = [text for text, _colour in app.game.view.lines(app.session)]
+    refused = [line for line in lines if key in line]  # "the path passes an area twice" on main
+    assert len(refused) == 1 and refused[0].startswith(i18n._("Convoys")), lines
 
 
 def test_retaliate_takes_the_area_its_brigades_go_to_from_the_second_area_tapped(service):
@@ -1138,16 +1086,7 @@ def test_retaliate_takes_the_area_its_brigades_go_to_from_the_second_area_tapped
         app.close()
 
 
-@pytest.mark.parametrize("language", ["en", "it"])
-def test_the_reveal_pages_adjust_button_keeps_its_place_once_a_card_number_is_typed(service, language):
-    i18n.use(language)
-    try:
-        app = open_app(service)
-        try:
-            play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
-            taps = [("digit", 1), ("digit", 2), ("kind", "offensive"), ("digit", 3)]
-            assert_kept(same_places(app, [("adjust-open",), ("digit", 1)], taps))
-        finally:
-            app.close()
-    finally:
-        i18n.use("en")
+def test_the_reveal_pages_adjust_button_keeps_its_place_once_a_card_number_is_typed(app):
+    play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+    taps = [("digit", 1), ("digit", 2), ("kind", "offensive"), ("digit", 3)]
+    assert_kept(same_places(app, [("adjust-open",), ("digit", 1)], taps))
