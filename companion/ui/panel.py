@@ -12,6 +12,14 @@ from companion.ui.widgets import Button
 Entry = tuple[str, object, Callable[[], Any]]  # a button's label, its marker (autoplay finds it), its tap
 HOLD = "hold"  # a marker (HOLD, name): the button acts while held down (the screen tells the game)
 UNDO = ("undo",)  # the Undo button's marker: drawn in the muted colour
+OFF = "off"  # a marker (OFF, ...): the button keeps its place greyed, not tapped (it comes back in it later)
+
+
+def off(entry: Entry) -> Entry:
+    """The entry greyed where it stands: a button a player taps in sequence keeps its place while it
+    means nothing yet (the others never move into it)."""
+    label, marker, on_tap = entry
+    return label, (OFF, marker), on_tap
 
 
 def grid(
@@ -43,7 +51,8 @@ def grid(
         cell = pygame.Rect(
             rect.x + 8 + column * (width + 8), top + row * (target + 8), span * width + (span - 1) * 8, target
         )
-        buttons.append(Button(cell, label, tap(on_tap), action=marker))
+        greyed = isinstance(marker, tuple) and marker[:1] == (OFF,)
+        buttons.append(Button(cell, label, tap(on_tap), enabled=not greyed, action=marker))
         column += span
         if column >= columns:
             column, row = 0, row + 1

@@ -141,6 +141,10 @@ def test_autoplay_builds_the_deck_plays_ten_cards_and_an_offensive_through_taps(
         assert any(r.action.kind == "score" and r.action.hand for r in records)  # terms counted by hand
         assert state.card_index >= 10 and state.offensives_done == 1
         assert {"pass", "op", "clash-die", "answer", "battle", "score", "income", "done"} <= set(kinds)
+        assert any(step.pick for r in records if r.action.kind == "op" for step in r.action.steps)  # picked
+        history = app.session.game.history
+        moved = [i for i, r in enumerate(records) if r.action.kind == "move-pawn"]
+        assert any(history.before(i).pawn != records[i].action.area for i in moved)  # the pawn moved
         # the print service works in a thread of its own: wait for the last ticket, not the first
         assert wait_for(lambda: "Offensive 1" in [t.title for t in service.printer.printed], 30)
         titles = [t.title for t in service.printer.printed]
@@ -548,16 +552,19 @@ def test_every_screen_word_is_italian_in_italian(service):
     try:
         app = open_app(service)
         try:
-            texts = []
+            texts, board = [], []
             for _ in range(6):
                 texts += labels(app) + [s.label for s in app.game.view.spots]
                 texts += app.game.view.headline(app.session)
+                view = app.game.view
+                board += page_of(view.page(app.session), view.desk, app.session.state).texts
                 tap(app, ("build-next",))
+            assert not english(board), board  # the deck build's steps
             play_until(app, lambda s: s.step == "choose")
             texts += labels(app) + app.game.view.headline(app.session)
             texts += [t for t, _c in app.game.view.lines(app.session)]
-            english = {"Done, next step", "Undo", "Pass (+1)", "Operation", "Adjust", "Reveal a card"}
-            assert not english & set(texts), english & set(texts)
+            untranslated = {"Done, next step", "Undo", "Pass (+1)", "Operation", "Adjust", "Reveal a card"}
+            assert not untranslated & set(texts), untranslated & set(texts)
             assert any("Passa" in t for t in texts) and any("Annulla" in t for t in texts)
         finally:
             app.close()
@@ -858,7 +865,7 @@ def test_no_operation_or_special_activity_label_is_clipped_for_any_faction(servi
 
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_no_italy4345_screen_has_a_clipped_label(language):
+def test_no_italy4345_screen_has_a_clipped_label_or_a_text_left_out(language):
     from tests.ui.test_layout import screenshots_script
 
     found = []
@@ -866,6 +873,7 @@ def test_no_italy4345_screen_has_a_clipped_label(language):
     def check(app, name):
         if app.game is not None:
             found.extend(f"{name}: {label}" for label in clipped(app))
+            found.extend(f"{name}: text left out: {text}" for text in app.game.view.hidden)  # room too small
 
     i18n.use(language)
     try:
@@ -929,3 +937,158 @@ def test_a_refusal_shown_before_the_tap_is_not_said_twice_once_the_tap_is_refuse
         assert app.session.message and said.count(app.session.message) == 1, said
     finally:
         app.close()
+
+
+@pytest.fixture(params=["en", "it"])
+def app(service, request):
+    """The app on the table's first screen, in English then in Italian (English again after)."""
+    i18n.use(request.param)
+    opened = open_app(service)
+    yield opened
+    opened.close()
+    i18n.use("en")
+
+
+def places(app, markers):
+    """Where each of these spots or buttons is drawn now (None: not shown)."""
+    app.draw()
+    found = {b.action: tuple(b.rect) for b in [*app.game.view.spots, *app.buttons]}
+    return {marker: found.get(marker) for marker in markers}
+
+
+def panel(app):
+    app.draw()
+    return [tuple(b.rect) for b in app.buttons]
+
+
+def same_places(app, markers, taps):
+    """The spots' and the panel buttons' places after each tap, as a list of (tap, places); no page's
+    text is ever left out for want of room."""
+    seen = [("start", places(app, markers), panel(app))]
+    for marker in taps:
+        tap(app, marker)
+        seen.append((marker, places(app, markers), panel(app)))
+        assert not app.game.view.hidden, (marker, app.game.view.hidden)
+    return seen
+
+
+def assert_kept(seen):
+    _start, spots, buttons = seen[0]
+    moved = [
+        (marker, {m: (spots[m], r) for m, r in where.items() if r != spots[m]}, now == buttons or now)
+        for marker, where, now in seen
+        if (where, now) != (spots, buttons)
+    ]
+    assert not moved, (buttons, moved)
+
+
+def test_the_deck_builds_done_keeps_its_place_from_step_to_step(app):
+    from companion.tables.italy4345.desk import build_steps
+
+    steps = len(build_steps(False, "table")) - 1  # to the last step, the start of the game's next
+    seen = same_places(app, [("build-next",)], [("build-next",)] * steps)
+    assert_kept(seen)
+    assert app.game.view.page(app.session) == "build"
+
+
+def test_the_adjust_pages_rows_keep_their_place_as_an_area_is_tapped_and_values_typed(app):
+    play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+    tap(app, ("adjust-open",))
+    areas = [("area", x) for x in ("napoli", "milano", "bozen")] + [("res", "ger"), ("res", "tokens")]
+    taps = [("res", "ger"), ("plus5", "field"), ("plus5", "field"), ("area", "milano")]
+    seen = same_places(app, areas, taps + [("field", "ger"), *[("plus5", "field")] * 3])
+    assert_kept(seen)
+    pieces = [("field", "aa"), ("field", "ger"), ("mark", "loyalty")]
+    assert_kept(same_places(app, pieces, [("field", "aa"), ("plus5", "field"), ("plus5", "field")]))
+
+
+def test_the_clashs_area_and_die_buttons_keep_their_place_until_it_is_played(app):
+    pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1), ("milano", "rsi", 2))
+    first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
+    tap(app, ("choice", "op"))
+    tap(app, ("op", "clash"))
+    spots = [("area", "genova"), ("area", "milano"), ("die", 0), ("die", 4), ("plus", "n")]
+    taps = [("area", "genova"), ("plus", "n"), ("minus", "n"), a.ClashDie("genova"), ("die", 4)]
+    assert_kept(same_places(app, spots, taps))
+
+
+def test_a_special_activitys_area_buttons_keep_their_place_as_its_areas_are_entered(app):
+    pieces = (("genova", "cln_hidden", 2), ("milano", "rsi", 2), ("torino", "rsi", 1))
+    first_card(app.session.game, pieces, ["cln", "rsi", "ger", "aut"])
+    tap(app, ("choice", "op+sa"))
+    tap(app, ("op", "shooting"))
+    spots = [("area", x) for x in ("genova", "milano", "torino", "bozen")]
+    taps = [("sa", "sabotage"), ("area", "genova"), ("part", "sa"), ("area", "milano")]
+    taps += [("target", "rsi"), ("part", "op"), ("area", "torino")]
+    assert_kept(same_places(app, spots, taps))
+    said = [text for text, _colour in app.game.view.lines(app.session)]
+    assert i18n._("Areas: {areas}").format(areas="Genova (1)") in said, said  # entered: in the panel
+
+
+def test_the_reveal_page_shows_the_next_cards_eligibility_without_the_last_cards_passes(service):
+    app = open_app(service)
+    try:
+        play_until(app, lambda s: s.step == "reveal" and bool(s.passed))  # a card where a faction passed
+        view, state = app.game.view, app.session.state
+        shown = page_of(view.page(app.session), view.desk, state).texts
+        table = [t for t in shown if "resources" in t]
+        assert len(table) == 4 and not [t for t in shown if "passed" in t], shown
+        assert [t.split(":")[0].strip() for t in table] == [
+            "Germany",
+            "RSI",
+            "CLN",
+            "Autonomous",
+        ]  # no order yet
+        play_until(app, lambda s: s.step != "reveal")  # the next card revealed: nobody has passed on it
+        shown = page_of(view.page(app.session), view.desk, app.session.state).texts
+        assert not [t for t in shown if "passed" in t], shown
+    finally:
+        app.close()
+
+
+MISSED = {  # a Clash rolled 6 against 2 brigades, as the panel says it
+    "en": "Clash in Genova: the Autonomous roll is 6, higher than the 2 brigades there, so it misses",
+    "it": "Scontro in Genova: il tiro degli Autonomi è 6, più delle 2 brigate presenti, quindi fallisce",
+}
+
+
+def test_a_missed_clash_says_the_roll_against_the_brigades_and_that_nothing_changes(app):
+    pieces = (("genova", "aut_hidden", 2), ("genova", "rsi", 1))
+    first_card(app.session.game, pieces, ["aut", "rsi", "ger", "cln"])
+    for marker in (("choice", "op"), ("op", "clash"), ("area", "genova"), a.ClashDie("genova"), ("die", 6)):
+        tap(app, marker)
+    tap(app, next(b.action for b in app.buttons if isinstance(b.action, a.Op)))
+    said = MISSED[i18n.language]
+    lines = [text for text, _colour in app.game.view.lines(app.session)]
+    assert [line for line in lines if line.startswith(said) and line.endswith("(§7.4).")], lines
+    assert app.session.state.area("genova").rsi == 1
+
+
+def test_a_convoy_with_no_path_is_refused_naming_the_key_to_tap_not_a_repeated_area(app):
+    first_card(app.session.game, (("bozen", "ger", 2),), ["ger", "rsi", "aut", "cln"])
+    taps = [("choice", "op+sa"), ("op", "reinforce"), ("sa", "convoys"), ("area", "bozen")]
+    for marker in [*taps, ("part", "sa"), ("area", "bozen")]:
+        tap(app, marker)
+    key = next(b.label for b in app.game.view.spots if b.action == ("pick-areas",))
+    lines = [text for text, _colour in app.game.view.lines(app.session)]
+    refused = [line for line in lines if key in line]  # "the path passes an area twice" on main
+    assert len(refused) == 1 and refused[0].startswith(i18n._("Convoys")), lines
+
+
+def test_retaliate_takes_the_area_its_brigades_go_to_from_the_second_area_tapped(service):
+    app = open_app(service)
+    try:
+        pieces = (("milano", "ger", 2), ("milano", "cln_hidden", 1))
+        first_card(app.session.game, pieces, ["ger", "rsi", "aut", "cln"])
+        for marker in (("choice", "op"), ("op", "retaliate"), ("area", "milano"), ("area", "torino")):
+            tap(app, marker)
+        action = app.game.view.desk.main_action(app.session.state, "op")
+        assert action.steps == (a.Step("milano", 1, "torino"),), action
+    finally:
+        app.close()
+
+
+def test_the_reveal_pages_adjust_button_keeps_its_place_once_a_card_number_is_typed(app):
+    play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
+    taps = [("digit", 1), ("digit", 2), ("kind", "offensive"), ("digit", 3)]
+    assert_kept(same_places(app, [("adjust-open",), ("digit", 1)], taps))

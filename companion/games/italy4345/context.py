@@ -47,6 +47,12 @@ class Ctx:
 
     def near(self, a: str, b: str) -> None:
         """Adjacency, checked when the owner's map is there (L2), else taken on trust."""
+        if not b:  # an empty destination would become an area of its own
+            raise refuse(
+                "{what} refused: where the pieces from {a} go is missing: tap that area after {a}.",
+                what=self.what,
+                a=a,
+            )
         board = self.edition.board
         if board is not None and not board.adjacent(a, b):
             raise refuse("{what} refused: {b} is not adjacent to {a}.", what=self.what, a=a, b=b)

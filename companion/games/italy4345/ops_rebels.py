@@ -5,6 +5,7 @@ from __future__ import annotations
 from .actions import Step
 from .board import controls, remove_axis_troops, reserve, reveal, reveal_all, shift
 from .context import Ctx, move_brigades, need
+from .errors import plural
 
 
 def enlist(c: Ctx, s: Step) -> None:
@@ -125,9 +126,29 @@ def clash(c: Ctx, s: Step) -> None:
     reveal_all(area)
     brigades = area.brigades()
     die = c.roll()
-    if die <= brigades:
-        wanted = s.n if s.n else 2
-        gone = remove_axis_troops(area, min(wanted, 2, brigades))
-        c.say("{d} <= {b}: hit. {n} Axis troops eliminated in {a}.", d=die, b=brigades, n=len(gone), a=s.area)
-    else:
-        c.say("{d} > {b}: no effect.", d=die, b=brigades)
+    if die > brigades:
+        c.events.append(
+            plural(
+                brigades,
+                "Clash in {a}: the Autonomous roll is {d}, higher than the {count} brigade there, so it "
+                "misses: nothing changes (§7.4).",
+                "Clash in {a}: the Autonomous roll is {d}, higher than the {count} brigades there, so it "
+                "misses: nothing changes (§7.4).",
+                a=s.area,
+                d=die,
+            )
+        )
+        return
+    gone = remove_axis_troops(area, min(s.n if s.n else 2, 2, brigades))
+    c.events.append(
+        plural(
+            brigades,
+            "Clash in {a}: the Autonomous roll is {d}, not higher than the {count} brigade there, so it "
+            "hits: {n} Axis troops eliminated, RSI first (§7.4).",
+            "Clash in {a}: the Autonomous roll is {d}, not higher than the {count} brigades there, so it "
+            "hits: {n} Axis troops eliminated, RSI first (§7.4).",
+            a=s.area,
+            d=die,
+            n=len(gone),
+        )
+    )

@@ -76,9 +76,17 @@ def convoys(c: Ctx, s: Step) -> None:
     """§8.2: for 2, German troops from `area` along the path `pick` (areas in order, the last the
     arrival): no area twice, none but the arrival sabotaged, bombed or an Autonomous city."""
     need(
-        bool(s.pick) and len(set(s.pick) | {s.area}) == len(s.pick) + 1,
+        bool(s.pick),
         c.what,
-        "the path passes an area twice.",
+        "its path is missing: tap Pick areas, then each area of the path in order, the arrival last.",
+    )
+    need(s.area not in s.pick, c.what, "the path starts in {a}: tap only the areas after it.", a=s.area)
+    twice = [a for a in s.pick if s.pick.count(a) > 1]
+    need(
+        not twice,
+        c.what,
+        "the path passes {a} twice; no area may be passed twice.",
+        a=twice[0] if twice else "",
     )
     board = c.edition.board
     if board is not None:
@@ -87,7 +95,12 @@ def convoys(c: Ctx, s: Step) -> None:
         for a, b in zip(path, path[1:], strict=False):
             need(frozenset((a, b)) in board.lines, c.what, "no logistic line joins {a} and {b}.", a=a, b=b)
         for a in s.pick[:-1]:
-            need(open_for_convoy(c, a), c.what, "the path must stop at {a}.", a=a)
+            need(
+                open_for_convoy(c, a),
+                c.what,
+                "{a} (sabotaged, bombed or an Autonomous city) stops a convoy: it can only be the arrival.",
+                a=a,
+            )
     c.pay(2)
     need(c.state.area(s.area).ger >= s.n, c.what, "{a} has fewer than {n} German troops.", a=s.area, n=s.n)
     move_troops(c.state.area(s.area), c.state.area(s.pick[-1]), "ger", s.n)

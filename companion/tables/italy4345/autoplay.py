@@ -1,8 +1,10 @@
 """Autoplay for Italy '43-'45: a bot that sets up, reveals the cards of a deck built by the text's
-procedure (answering a new card's order as the table would), passes or runs a one-area operation, and
-plays the offensive from entered counts; and where a player taps toward each of its decisions.
+procedure (answering a new card's order and symbols as the table would), moves the reinforcements pawn,
+passes or runs a one-area operation (with a choice of pieces where the operation offers one), and plays
+the offensive from entered counts; and where a player taps toward each of its decisions.
 
-The bot's set-up (§9.2's resources 20/8/4/8, a few pieces) is chosen for the bot, not the printed one."""
+The bot's set-up (§9.2's resources 20/8/4/8, a few pieces, one area liberated for the pawn to reach) is
+chosen for the bot, not the printed one."""
 
 from __future__ import annotations
 
@@ -30,6 +32,10 @@ PIECES = (  # then one area at a time, through Adjust
     ("genova", "cln_hidden", 2),
     ("firenze", "aut_troops", 1),
     ("genova", "loyalty", "res"),  # a mark, tapped to its value
+    ("roma", "loyalty", "res"),  # a token for an RSI Assault to pick
+    ("milano", "cln_hidden", 1),  # a brigade for a German Attack to pick
+    ("ancona", "aut_troops", 1),
+    ("ancona", "liberated", True),  # where the reinforcements pawn may go (garrisoned: A-31)
 )
 TOKENS = 1  # the CLN reserve's Resistance tokens, set through Adjust too
 HAND = (("ger", "production", 5), ("rsi", "population", 5), ("aut", "production", 5), ("cln", "cities", 5))
@@ -56,7 +62,12 @@ def _answer(key: str, rng: random.Random) -> object:
     if kind == "events":
         order = list(FACTIONS)
         rng.shuffle(order)
-        return {"order": order, "symbols": ["stukas"] if rng.random() < 0.2 else []}
+        symbol = rng.random()
+        if symbol < 0.2:
+            return {"order": order, "symbols": ["stukas"]}
+        if symbol < 0.35:  # the Marines land where the pawn is; then the pawn moves (§6.1.1)
+            return {"order": order, "symbols": ["marines"], "marines": 1}
+        return {"order": order, "symbols": []}
     if kind == "offensives":
         return 1
     return "countryside" if kind == "areas" else rng.randint(0, 2)
@@ -98,8 +109,9 @@ def _wanted(state: State, edition: Any, rng: random.Random) -> a.Action:
 
 
 def _symbol(state: State) -> a.Action:
-    if state.pending[:1] == ["pawn"]:
-        return a.MovePawn(state.pawn)
+    if state.pending[:1] == ["pawn"]:  # to a liberated area (adjacency is trusted without the map)
+        freed = [x for x in areas_of(state) if state.area(x).liberated and x != state.pawn]
+        return a.MovePawn(freed[0] if freed else state.pawn)
     held = [x for x, area in state.areas.items() if area.aa]
     return a.Stukas(held[0], "aa") if held else a.Stukas()
 
@@ -110,12 +122,18 @@ def _choice(state: State, edition: Any, rng: random.Random) -> a.Action:
     choices = allowed(state, edition)
     if "event" in choices and rng.random() < 0.3:
         return a.Event()
+    if "op" not in choices and "limop" not in choices:
+        return a.Pass()
     faction = active(state) or ""
-    for op in sorted(ops_of(faction), key=lambda o: o != "clash"):  # the Clash first: its die on the box
+    for op in sorted(ops_of(faction), key=lambda o: (o != "clash", o not in PICKS)):  # the Clash, its die
         for area in areas_of(state):
-            action = a.Op(op, (a.Step(area, 1),))
-            if ("op" in choices or "limop" in choices) and trial(state, edition, action)[0] is not None:
-                return a.ClashDie(area) if op == "clash" else action  # a Clash is declared first
+            for pick in [
+                *((p,) for p in PICKS.get(op, ())),
+                (),
+            ]:  # a choice of pieces first, if it offers one
+                action = a.Op(op, (a.Step(area, 1, "", pick),))
+                if trial(state, edition, action)[0] is not None:
+                    return a.ClashDie(area) if op == "clash" else action  # a Clash is declared first
     return a.Pass()
 
 
@@ -287,7 +305,9 @@ def allowed_now(desk: Desk, state: State) -> tuple[str, ...]:
 
 
 def _to_area(desk: Desk, state: State, action: Any) -> object:
-    if action.area and desk.area != action.area and not (isinstance(action, a.MovePawn) and not desk.area):
+    """The area tapped, unless the pawn stays where it is (its button names it with no area tapped)."""
+    staying = isinstance(action, a.MovePawn) and action.area == state.pawn and not desk.area
+    if action.area and desk.area != action.area and not staying:
         return ("area", action.area)
     return action
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from companion.games.italy4345 import actions as a
 from companion.games.italy4345.deck import OFFENSIVE_IDS, deck_size, event_id, offensive_id
-from companion.games.italy4345.errors import IllegalActionError, ValueNeeded
+from companion.games.italy4345.errors import IllegalActionError, Sentence, ValueNeeded
 from companion.games.italy4345.flow import allowed
 from companion.games.italy4345.game import HANDLERS
 from companion.games.italy4345.model import CITIES, FACTIONS, SPECIALS, State
@@ -22,27 +22,27 @@ PIECES = ("aa", "ger", "rsi", "aut_troops", "aut_hidden", "cln_hidden", "bases")
 BATTLE_PIECES = ("aa", "aut_troops", "cln_hidden", "aut_hidden", "ger", "rsi")
 
 
-def build_steps(long: bool, mode: str) -> list[tuple[str, dict[str, object]]]:
-    """The deck build at the table, one step a screen (§3, §9.3): a template and its values."""
+def build_steps(long: bool, mode: str) -> list[Sentence]:
+    """The deck build at the table, one step a screen (§3, §9.3), each said in the table's language."""
     if mode == "companion":
-        return [("The companion has dealt the deck: turn each card it names, from the box.", {})]
+        return [Sentence("The companion has dealt the deck: turn each card it names, from the box.")]
     events, size = (50, 10) if long else (40, 8)
-    steps: list[tuple[str, dict[str, object]]] = [
-        ("Take {n} event cards at random out of the 96; the others stay in the box.", {"n": events}),
-        ("Shuffle them and deal five face-down piles of {size} cards.", {"size": size}),
-        ("Put one offensive card, unseen, at the bottom of each pile; four stay in the box.", {}),
+    steps = [
+        Sentence("Take {n} event cards at random out of the 96; the others stay in the box.", n=events),
+        Sentence("Shuffle them and deal five face-down piles of {size} cards.", size=size),
+        Sentence("Put one offensive card, unseen, at the bottom of each pile; four stay in the box."),
     ]
     if long:
         steps += [
-            ("Shuffle four of the piles, each on its own.", {}),
-            ("Stack the four shuffled piles; put the unshuffled pile on top: 55 cards.", {}),
+            Sentence("Shuffle four of the piles, each on its own."),
+            Sentence("Stack the four shuffled piles; put the unshuffled pile on top: 55 cards."),
         ]
     else:
         steps += [
-            ("Take ONE pile and shuffle it.", {}),
-            ("Stack the other four piles; put the shuffled pile UNDER them: 45 cards.", {}),
+            Sentence("Take ONE pile and shuffle it."),
+            Sentence("Stack the other four piles; put the shuffled pile UNDER them: 45 cards."),
         ]
-    return steps + [("Turn the top card face up: the first event.", {})]
+    return [*steps, Sentence("Turn the top card face up: the first event.")]
 
 
 _tried: list[tuple[State, str, tuple[State | None, object]]] = []  # the last few, for this frame's draw
@@ -313,8 +313,10 @@ class Desk:
             self.area, self.to = area, ""
 
     def wants_destination(self) -> bool:
-        moving = ("mobilize", "deploy", "move", "march")
-        return (self.op in moving and self.part == "op") or (self.part == "sa" and self.sa == "forced_march")
+        moving = ("mobilize", "deploy", "move", "march", "retaliate")
+        return (self.op in moving and self.part == "op") or (
+            self.part == "sa" and self.sa in ("forced_march", "punitive")
+        )
 
 
 def ops_of(faction: str) -> list[str]:

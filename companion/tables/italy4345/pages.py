@@ -5,7 +5,7 @@ the view lays the rows out (the last row at the bottom)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -13,7 +13,7 @@ from companion.games.italy4345.deck import deck_size, pile_of
 from companion.games.italy4345.edition import SYMBOLS
 from companion.games.italy4345.errors import ValueNeeded
 from companion.games.italy4345.model import FACTIONS, State
-from companion.i18n import _
+from companion.i18n import _, translate
 from companion.tables.italy4345.desk import (
     BATTLE_PIECES,
     PIECES,
@@ -47,15 +47,20 @@ class Spot:
     marker: object
     tap: Callable[[], object]
     chosen: bool = False
+    shown: bool = True  # False: its place kept, nothing drawn (it comes later on the page)
 
 
 @dataclass
 class Page:
+    """A page: its rows in fixed slots, bottom up (an empty row keeps the slot of what comes later on the
+    page), sized for `room` lines of text above them whatever the texts of the moment."""
+
     title: str
     texts: list[str]
     rows: list[list[Spot]]
     picture: Callable[[Any, Any], None] | None = None  # drawn between the texts and the rows
     keys: list[Spot] = field(default_factory=list)  # the counts' -/+ keys, first in the panel
+    room: int = 2  # the lines of text the rows leave above them
 
 
 def position_text(state: State) -> str:
@@ -68,18 +73,20 @@ def position_text(state: State) -> str:
 
 
 def faction_table(state: State, edition: Any) -> list[str]:
-    """Each faction's cylinder and resources; on a card, its place in the card's order and who acts."""
+    """Each faction's cylinder and resources; on a card, its place in the card's order, who acts and who
+    passed. Between two cards (the reveal) the last card's order and passes are not the next card's."""
     from companion.games.italy4345.flow import active
 
     lines = []
     now = active(state)
-    for faction in state.order or FACTIONS:
+    between = state.step == "reveal"
+    for faction in FACTIONS if between else state.order or FACTIONS:
         mark = "> " if faction == now else "   "
         where = _("eligible") if faction in state.eligible else _("NOT eligible")
         line = _("{faction}: {where}, {n} resources").format(
             faction=faction_name(faction), where=where, n=state.resources[faction]
         )
-        if faction in state.passed:
+        if faction in state.passed and not between:
             line = _("{line}: passed").format(line=line)
         lines.append(mark + line)
     return lines
@@ -133,12 +140,11 @@ def page_of(name: str, desk: Desk, state: State) -> Page:
 
 def build_page(desk: Desk, state: State) -> Page:
     steps = build_steps(state.options.long_deck, state.options.deck_mode)
-    template, values = steps[desk.build_step]
     head = _("Building the deck: step {k} of {n}").format(k=desk.build_step + 1, n=len(steps))
     from companion.tables.italy4345.pictures import piles
 
     picture = partial(piles, state.options.long_deck, state.options.deck_mode, desk.build_step)
-    return Page(head, [_(template).format(**values)], [], picture)
+    return Page(head, [translate(steps[desk.build_step])], [], picture)
 
 
 def reveal_page(desk: Desk, state: State) -> Page:
@@ -213,7 +219,7 @@ def card_entry_page(desk: Desk, card: str) -> Page:
         Spot(symbol_name(s), ("symbol", s), partial(desk.toggle_symbol, s), s in desk.symbols)
         for s in SYMBOLS
     ]
-    extra = []
+    extra = []  # its slot kept: a symbol tapped never moves the others
     if "marines" in desk.symbols:
         extra.append(
             Spot(_("Marines: {n}").format(n=desk.marines), ("marines",), partial(_cycle_marines, desk))
@@ -221,7 +227,7 @@ def card_entry_page(desk: Desk, card: str) -> Page:
     if "bomb" in desk.symbols:
         extra.append(Spot(_("Bomb: {city}").format(city=area_name(desk.bomb)), ("bomb",), desk.next_bomb))
     head = _("{card}: what it shows").format(card=card_name(card))
-    return Page(head, texts, [facts[:2], facts[2:], symbols[:2], symbols[2:], extra])
+    return Page(head, texts, [facts[:2], facts[2:], symbols[:2], symbols[2:], extra], room=5)
 
 
 def _cycle_marines(desk: Desk) -> None:
@@ -279,36 +285,41 @@ def player(desk: Desk, faction: str) -> str:
 
 
 def op_page(desk: Desk, state: State) -> Page:
+    """The operations, the SA's (Op + SA), the areas, the count, then the choices or the Clash's die: each
+    in its own slot from the start, so no tap moves what the next tap needs."""
     from companion.games.italy4345.flow import active
 
     faction = active(state) or ""
     rows = [[Spot(op_name(o), ("op", o), partial(_pick_op, desk, o), o == desk.op) for o in ops_of(faction)]]
-    if desk.choice == "op+sa" and desk.op:
+    if desk.choice == "op+sa":
         rows.append(
             [
                 Spot(op_name(s), ("sa", s), partial(setattr, desk, "sa", s), s == desk.sa)
-                for s in sas_of(desk.op)
+                for s in (sas_of(desk.op) if desk.op else ())
             ]
         )
     current = desk.sa if desk.part == "sa" else desk.op
-    if desk.op:
-        rows += area_rows(desk, state, {desk.area, desk.to}, desk.pick_area)
-    if desk.op and current not in UNCOUNTED:
-        count = Spot(_("Count: {n}").format(n=desk.n), ("count",), lambda: None)
-        rows.append([count, *_stepper(desk, "n", 25)])
-    if desk.op and desk.area:
-        rows += [row for row in (pick_spots(desk),) if row]
+    rows += shown(area_rows(desk, state, {desk.area, desk.to}, desk.pick_area), bool(desk.op))
+    count = Spot(_("Count: {n}").format(n=desk.n), ("count",), lambda: None)
+    rows.append([count, *_stepper(desk, "n", 25)] if desk.op and current not in UNCOUNTED else [])
     if desk.op == "clash":
         faces = [
             Spot(str(v), ("die", v), partial(setattr, desk, "die", v), desk.die == v) for v in range(1, 7)
         ]
         rows.append([Spot(_("Roll"), ("die", 0), partial(setattr, desk, "die", 0), not desk.die), *faces])
-    hint = [] if desk.steps or desk.area else [op_hint(desk)]
+    else:
+        rows.append(pick_spots(desk) if desk.op and desk.area else [])
+    hint = [] if desk.area else [op_hint(desk)]
     return Page(
         _("{faction}: {choice}").format(faction=faction_name(faction), choice=choice_name(desk.choice)),
         hint + op_texts(desk),
         rows,
     )
+
+
+def shown(rows: list[list[Spot]], now: bool) -> list[list[Spot]]:
+    """The rows, or their places kept (the same spots, not drawn) until they are wanted."""
+    return rows if now else [[replace(spot, shown=False) for spot in row] for row in rows]
 
 
 PICKS = {  # what a player chooses in an area (Step.pick): pieces to eliminate, an option, a kind first
@@ -336,7 +347,7 @@ def pick_spots(desk: Desk) -> list[Spot]:
             Spot(faction_name(f), ("target", f), partial(setattr, desk, "target", f), desk.target == f)
             for f in ("ger", "rsi")
         ]
-    if desk.pick:
+    if current in PICKS or current in AREA_PICKS:  # always there: a second tap lands where the first did
         found.append(Spot(_("Clear"), ("pick-clear",), desk.pick.clear))
     return found
 
@@ -384,6 +395,15 @@ def step_text(step: Any) -> str:
 
 
 def op_texts(desk: Desk) -> list[str]:
+    """The area being entered (the areas entered before it are said in the panel: entered_texts)."""
+    if not desk.area:
+        return []
+    entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
+    return [f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to, tuple(desk.pick)))}"]
+
+
+def entered_texts(desk: Desk) -> list[str]:
+    """The operation's areas entered so far, and its special activity's."""
     texts = []
     if desk.steps:
         texts.append(_("Areas: {areas}").format(areas=", ".join(step_text(s) for s in desk.steps)))
@@ -393,9 +413,6 @@ def op_texts(desk: Desk) -> list[str]:
                 sa=op_name(desk.sa), areas=", ".join(step_text(s) for s in desk.sa_steps)
             )
         )
-    if desk.area:
-        entering = _("entering for the special activity") if desk.part == "sa" else _("entering")
-        texts.append(f"{entering}: {step_text(_Step(desk.area, desk.n, desk.to, tuple(desk.pick)))}")
     return texts
 
 
@@ -429,11 +446,11 @@ def adjust_page(desk: Desk, state: State) -> Page:
         ]
     ]
     rows += area_rows(desk, state, {desk.area}, partial(_select_area, desk, state))
-    if desk.area:
-        pieces = [
-            Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p) for p in PIECES
-        ]
-        rows += [pieces[:4], pieces[4:], mark_spots(desk, state)]
+    pieces = [
+        Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p) for p in PIECES
+    ]
+    marks = mark_spots(desk, state) if desk.area else []
+    rows = [*shown([pieces[:4], pieces[4:], marks], bool(desk.area)), *rows]  # over the hint's room
     title = _("Adjust: what the table changed")
     if desk.choice == "event":
         title = _("{card}: what it changed").format(card=card_name(state.current))
@@ -441,7 +458,7 @@ def adjust_page(desk: Desk, state: State) -> Page:
         title = _("Set-up: resources and pieces")
     text = _("Tap a resource, or an area and a piece; then - and +. Tap a mark to change it.")
     texts = [] if desk.area else [text]  # an area's pieces and marks take the room of the hint
-    return Page(title, texts, rows, keys=_field_stepper(desk, state))  # always: the buttons never move
+    return Page(title, texts, rows, keys=_field_stepper(desk, state), room=0)  # the keys never move either
 
 
 def _res_label(desk: Desk, state: State, faction: str) -> str:
@@ -573,7 +590,7 @@ def assault_page(desk: Desk, state: State) -> Page:
             *_stepper(desk, "number", 15),
         ]
     )
-    return Page(_("Offensive: assault"), texts, rows)
+    return Page(_("Offensive: assault"), texts, rows, room=3)
 
 
 def _pick_move(desk: Desk, area_id: str) -> None:
@@ -586,32 +603,26 @@ def _pick_move(desk: Desk, area_id: str) -> None:
 def battle_page(desk: Desk, state: State) -> Page:
     off = state.offensive
     assert off is not None
-    texts = [_("Round {r} of {p}: tap an area, enter its counts, fight.").format(r=off.round, p=off.power)]
-    if desk.area:
-        texts.append(battle_preview(desk, state))
+    hint = _("Round {r} of {p}: tap an area, enter its counts, fight.").format(r=off.round, p=off.power)
+    texts = [battle_preview(desk, state) if desk.area else hint]  # an area's battle takes the hint's room
     if off.fought:
         texts.append(_("Fought: {areas}").format(areas=", ".join(area_name(x) for x in off.fought)))
     rows = area_rows(desk, state, {desk.area}, partial(_battle_area, desk, state))
-    if desk.area:
-        spots = [
-            Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p)
-            for p in BATTLE_PIECES
-        ]
-        rows += [spots[:3], spots[3:]]
-        where = {"": "?", "reserve": _("reserve")}.get(desk.withdraw) or area_name(desk.withdraw)
-        rows.append(
-            [
-                Spot(
-                    _("Losers withdraw to: {where}").format(where=where),
-                    ("withdraw",),
-                    partial(_next_withdrawal, desk, state),
-                )
-            ]
-        )
+    spots = [
+        Spot(_piece_label(desk, p), ("field", p), partial(_select, desk, p), desk.to == p)
+        for p in BATTLE_PIECES
+    ]
+    where = {"": "?", "reserve": _("reserve")}.get(desk.withdraw) or area_name(desk.withdraw)
+    withdraw = Spot(
+        _("Losers withdraw to: {where}").format(where=where),
+        ("withdraw",),
+        partial(_next_withdrawal, desk, state),
+    )
+    rows += shown([spots[:3], spots[3:], [withdraw]], bool(desk.area))
     if desk.pockets or desk.freed:
         texts.append(round_end_text(desk))
     keys = [*_count_stepper(desk), *round_end_keys(desk)] if desk.area else []
-    return Page(_("Offensive: battles"), texts, rows, keys=keys)
+    return Page(_("Offensive: battles"), texts, rows, keys=keys, room=4)
 
 
 def round_end_keys(desk: Desk) -> list[Spot]:
@@ -657,7 +668,7 @@ def redistribute_page(desk: Desk, state: State) -> Page:
     rows.append(
         [Spot(_("Pawn: {area}").format(area=area_name(pawn)), ("pawn",), partial(_next_pawn, desk, state))]
     )
-    return Page(_("Offensive: clean-up"), texts, rows)
+    return Page(_("Offensive: clean-up"), texts, rows, room=3)
 
 
 def _next_pawn(desk: Desk, state: State) -> None:
@@ -726,8 +737,7 @@ def civic_page(desk: Desk, state: State) -> Page:
             for c in civics_of(faction)
         ]
     ]
-    if desk.civic_name:
-        rows += area_rows(desk, state, {desk.area}, partial(setattr, desk, "area"))
+    rows += shown(area_rows(desk, state, {desk.area}, partial(setattr, desk, "area")), bool(desk.civic_name))
     texts = [_("Tap a civic action, then its area; each area once. Then say the faction is done.")]
     return Page(
         _("Civic actions: {faction}").format(faction=faction_name(faction)), texts + op_texts(desk), rows

@@ -16,7 +16,8 @@ from companion.i18n import _
 from companion.tables.base import Entry, Intent, Play, Undo
 from companion.tables.italy4345.desk import Desk, build_steps, trial
 from companion.tables.italy4345.pages import answer_value, asked, page_of
-from companion.tables.italy4345.words import area_name, card_name, choice_name, faction_name
+from companion.tables.italy4345.words import area_name, choice_name, faction_name
+from companion.ui.panel import off
 
 
 def undo_entry() -> Entry:
@@ -82,10 +83,12 @@ def _back(desk: Desk, page: str) -> list[Entry]:
 
 
 def _build(desk: Desk, state: State) -> list[Entry]:
-    found: list[Entry] = [(_("Done, next step"), ("build-next",), screen(partial(_advance, desk, 1)))]
-    if desk.build_step:
-        found.append((_("Step back"), ("build-back",), screen(partial(_advance, desk, -1))))
-    return found
+    """Done, then Step back beside it: greyed on the first step, so Done never moves as the steps go."""
+    back: Entry = (_("Step back"), ("build-back",), screen(partial(_advance, desk, -1)))
+    return [
+        (_("Done, next step"), ("build-next",), screen(partial(_advance, desk, 1))),
+        back if desk.build_step else off(back),
+    ]
 
 
 def _advance(desk: Desk, by: int) -> None:
@@ -103,11 +106,12 @@ def _adjust(desk: Desk, state: State, setup: bool = False) -> list[Entry]:
 
 
 def _reveal(desk: Desk, state: State) -> list[Entry]:
+    """Reveal (the card typed is named on the page: a label of its own length would move Adjust), greyed
+    until a number is typed; a companion deck's next card; then Adjust."""
     action = desk.main_action(state, "reveal")
     if action is None:
-        return [_adjust_entry(desk)]
-    card = action.card if isinstance(action, a.Reveal) else ""
-    label = _("Reveal {card}").format(card=card_name(card)) if card else _("Turn the next card")
+        return [off((_("Reveal"), ("reveal",), screen(lambda: None))), _adjust_entry(desk)]
+    label = _("Turn the next card") if state.deck is not None else _("Reveal")
     return [(label, action, partial(_reveal_or_ask, desk, state, action)), _adjust_entry(desk)]
 
 
@@ -149,20 +153,28 @@ def _choose(desk: Desk, state: State) -> list[Entry]:
 
 
 def _op(desk: Desk, state: State) -> list[Entry]:
-    found: list[Entry] = []
-    if desk.area:
-        found.append((_("Another area"), ("add",), screen(desk.add_step)))
-    if desk.choice == "op+sa" and desk.sa:
+    """Another area, the switch to the SA's areas (or back), the operation played, Back: always in that
+    order, greyed until they mean something, so a tap in sequence lands where the last one did."""
+    add: Entry = (_("Another area"), ("add",), screen(desk.add_step))
+    found = [add if desk.area else off(add)]
+    if desk.choice == "op+sa":
         part = "op" if desk.part == "sa" else "sa"
         label = _("Areas of the operation") if part == "op" else _("Areas of the SA")
-        found.append((label, ("part", part), screen(partial(desk.switch_part, part))))
+        switch: Entry = (label, ("part", part), screen(partial(desk.switch_part, part)))
+        found.append(switch if desk.sa else off(switch))
+    return [*found, _play_op(desk, state), (_("Back"), ("back",), screen(partial(desk.reset)))]
+
+
+def _play_op(desk: Desk, state: State) -> Entry:
+    """The operation played, or a Clash declared (its die then thrown): greyed while nothing is entered."""
     action = desk.main_action(state, "op")
-    if isinstance(action, a.Op) and action.op == "clash" and state.die_pending not in action_areas(action):
+    if not isinstance(action, a.Op):
+        label = _("Declare the Clash") if desk.op == "clash" else _("Play the operation")
+        return off((label, ("play",), screen(lambda: None)))
+    if action.op == "clash" and state.die_pending not in action_areas(action):
         declare = a.ClashDie(action.steps[0].area)
-        found.append((_("Declare the Clash"), declare, play(declare)))
-    elif action is not None:
-        found.append((_("Play the operation"), action, play(action, _die(desk))))
-    return found + [(_("Back"), ("back",), screen(partial(desk.reset)))]
+        return (_("Declare the Clash"), declare, play(declare))
+    return (_("Play the operation"), action, play(action, _die(desk)))
 
 
 def action_areas(action: a.Op) -> set[str]:

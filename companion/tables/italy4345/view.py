@@ -4,6 +4,7 @@ card, the offensive odds, eligibility, what a decision costs or why it is refuse
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
@@ -17,7 +18,7 @@ from companion.games.italy4345.model import FACTIONS
 from companion.i18n import _, translate
 from companion.tables.base import Entry, Intent
 from companion.tables.italy4345.desk import Desk, trial
-from companion.tables.italy4345.pages import Page, Spot, page_of, position_text
+from companion.tables.italy4345.pages import Page, Spot, entered_texts, page_of, position_text
 from companion.tables.italy4345.panel import entries
 from companion.tables.italy4345.words import card_name, faction_name, told
 from companion.ui import theme
@@ -35,6 +36,7 @@ class Italy4345View:
         self.target = target
         self.animate = True
         self.spots: list[Button] = []
+        self.hidden: list[str] = []  # the page's texts that did not fit above its rows, this frame
         self._seen: tuple[int, int] = (-1, -1)
 
     def page(self, session: Any) -> str:
@@ -77,25 +79,34 @@ class Italy4345View:
         return pygame.Rect(8, self.board_rect.bottom - target - 8, self.board_rect.width // 2, target)
 
     def draw_board(self, painter: Painter, session: Any) -> None:
+        """The title, the page's rows in their slots (sized by the page's own room for its texts, never by
+        the texts of the moment: a tap repeated lands on the same spot), the texts above the top row."""
         page = page_of(self.page(session), self.desk, session.state)
         area = self.board_rect.inflate(-16, -12)
         painter.text(page.title, (area.x, area.y))
-        y = area.y + painter.body.get_linesize() + 6
-        for text in page.texts:
+        top = area.y + painter.body.get_linesize() + 6
+        kept = top + page.room * painter.body.get_linesize()
+        fits = partial(label_fits, font=painter.body, narrow=painter.fonts["small"])
+        self.spots = self._lay_out(page, pygame.Rect(area.x, kept, area.width, area.bottom - kept), fits)
+        limit = min([s.rect.top for s in self.spots] + [area.bottom - self.target - 8]) - 2
+        y, self.hidden = top, []
+        for text in page.texts:  # what does not fit above the rows waits
+            if painter.wrapped(text, area, y, theme.MUTED, draw=False) > limit:
+                self.hidden.append(text)
+                continue
             y = painter.wrapped(text, area, y, theme.MUTED) + 2
         if page.picture is not None:
             page.picture(painter, pygame.Rect(area.x, y + 8, area.width, area.bottom - y - self.target - 20))
-        fits = partial(label_fits, font=painter.body, narrow=painter.fonts["small"])
-        self.spots = self._lay_out(page, pygame.Rect(area.x, y, area.width, area.bottom - y), fits)
         for spot in self.spots:
             spot.draw(painter.screen, painter.body, painter.fonts["small"])
 
     def _lay_out(
         self, page: Page, area: pygame.Rect, fits: Callable[[str, pygame.Rect], bool]
     ) -> list[Button]:
-        """The rows of spots, the last at the bottom, each row's spots of equal width; a row whose labels
-        would not show whole (an Italian operation's name) goes on two."""
-        rows: list[Sequence[Spot]] = [row for row in page.rows if row]
+        """The rows of spots in slots of one height, the last at the bottom, each row's spots of equal
+        width; an empty row keeps its slot (what comes later on the page); a row whose labels would not
+        show whole (an Italian operation's name) goes on two."""
+        rows: list[Sequence[Spot]] = list(page.rows)
         bottom = area.bottom - self.target - 8  # the die's lights and the menu below
         for _split in range(2):
             height = min(self.target, (bottom - area.y - 8) // max(1, len(rows)) - 6)
@@ -108,11 +119,12 @@ class Italy4345View:
         found = []
         for number, row in enumerate(rows):  # in the page's order, top row first
             top = bottom - (len(rows) - number) * (height + 6)
-            width = (area.width - 6 * (len(row) - 1)) // len(row)
+            width = (area.width - 6 * (len(row) - 1)) // max(1, len(row))
             for k, spot in enumerate(row):
                 rect = pygame.Rect(area.x + k * (width + 6), top, width, height)
                 colour = CHOSEN if spot.chosen else theme.BUTTON
-                found.append(Button(rect, spot.label, spot.tap, action=spot.marker, colour=colour))
+                if spot.shown:
+                    found.append(Button(rect, spot.label, spot.tap, action=spot.marker, colour=colour))
         return found
 
     def headline(self, session: Any) -> list[str]:
@@ -131,6 +143,8 @@ class Italy4345View:
         page = self.page(session)
         found: list[tuple[str, tuple[int, int, int]]] = []
         found += self._refusal(session, page)
+        if page in ("op", "civic"):  # what is entered so far (the board keeps its room for the area now)
+            found += [(text, theme.INK) for text in entered_texts(self.desk)]
         if session.last_move is not None:  # what the last decision told the table to do
             found += [(told(e), theme.ITALY_GREEN) for e in session.last_events[-4:]]
         if state.deck_warnings:
@@ -195,9 +209,15 @@ def _halves(
     row: Sequence[Spot], area: pygame.Rect, fits: Callable[[str, pygame.Rect], bool]
 ) -> list[Sequence[Spot]]:
     """The row as it is when every label fits its share of `area` (a row's width and height), else its
-    two halves."""
+    two halves. A label's numbers are measured as two digits: a count typed never splits a row."""
+    if len(row) < 2:
+        return [row]
     width = (area.width - 6 * (len(row) - 1)) // len(row)
-    if len(row) < 2 or all(fits(spot.label, pygame.Rect(0, 0, width, area.height)) for spot in row):
+    if all(fits(_widest(spot.label), pygame.Rect(0, 0, width, area.height)) for spot in row):
         return [row]
     middle = (len(row) + 1) // 2
     return [row[:middle], row[middle:]]
+
+
+def _widest(label: str) -> str:
+    return re.sub(r"\d+", "88", label)

@@ -3,6 +3,8 @@ sentence and leaves the state as it was."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.games.italy4345 import Answer, Game, IllegalActionError, Op, ValueNeeded
@@ -61,11 +63,13 @@ def test_x8_clash_hits_on_a_roll_at_most_the_brigades() -> None:
     )
     game = acting("aut", area, resources=2)
     events = game.play(Op("clash", (s("area-c"),)), cards=[3])
-    assert "3 <= 3: hit. 2 Axis troops eliminated in area-c." in events
+    hit = "Clash in area-c: the Autonomous roll is 3, not higher than the 3 brigades there, so it hits: "
+    assert hit + "2 Axis troops eliminated, RSI first (§7.4)." in events
     assert game.state.areas["area-c"].axis() == 0 and game.state.areas["area-c"].aut_brigades == [0, 2]
     assert game.records[-1].drawn == (3,) and game.state.resources["aut"] == 1
     missed = acting("aut", area, resources=2)
-    assert "4 > 3: no effect." in missed.play(Op("clash", (s("area-c"),)), cards=[4])
+    miss = "Clash in area-c: the Autonomous roll is 4, higher than the 3 brigades there, so it misses: "
+    assert miss + "nothing changes (§7.4)." in missed.play(Op("clash", (s("area-c"),)), cards=[4])
     assert missed.state.areas["area-c"].axis() == 2
 
 
@@ -78,7 +82,11 @@ def test_ambush_removes_one_rsi_troop_before_the_die_and_costs_nothing() -> None
     )
     game = acting("aut", area, resources=1)
     events = game.play(Op("clash", (s("area-c"),), sa="ambush", sa_steps=(s("area-c"),)), cards=[6])
-    assert events[0] == "Ambush in area-c: 1 Axis troop eliminated." and "6 > 1: no effect." in events
+    assert events[0] == "Ambush in area-c: 1 Axis troop eliminated."
+    assert events[1] == (
+        "Clash in area-c: the Autonomous roll is 6, higher than the 1 brigade there, so it misses: "
+        "nothing changes (§7.4)."
+    )
     assert game.state.areas["area-c"].rsi == 0 and game.state.resources["aut"] == 0
 
 
@@ -199,3 +207,26 @@ def test_reinforce_places_in_bozen_and_takes_a_german_citys_production() -> None
 def test_more_pieces_than_the_box_holds_are_refused() -> None:
     game = acting("cln", (("area-r", "loyalty", "res"), ("area-z", "cln_hidden", 15)))
     refused(game, Op("enlist", (s("area-r"),)), "no CLN brigade is left in the reserve")
+
+
+@pytest.mark.parametrize(
+    "path,said",
+    [
+        ((), "Convoys refused: its path is missing: tap Pick areas, then each area of the path in order,"),
+        (("bozen", "milano"), "Convoys refused: the path starts in bozen: tap only the areas after it."),
+        (("torino", "milano", "torino"), "Convoys refused: the path passes torino twice;"),
+    ],
+)
+def test_a_convoy_refused_for_its_path_says_what_is_wrong_with_the_path(path, said) -> None:
+    game = acting("ger", (("bozen", "ger", 2),))
+    convoy = Op("reinforce", (s("bozen", 1),), sa="convoys", sa_steps=(s("bozen", 1, pick=path),))
+    refused(game, convoy, re.escape(said))
+
+
+def test_retaliate_moving_brigades_without_a_destination_is_refused_and_makes_no_area() -> None:
+    game = acting("ger", (("milano", "ger", 2), ("milano", "cln_hidden", 1)))
+    said = "Retaliate refused: where the pieces from milano go is missing: tap that area after milano."
+    refused(game, Op("retaliate", (s("milano", 1, pick=("cln",)),)), re.escape(said))
+    assert "" not in game.state.areas
+    game.play(Op("retaliate", (s("milano", 1, "torino", ("cln",)),)))
+    assert game.state.areas["torino"].cln_brigades == [0, 1]
