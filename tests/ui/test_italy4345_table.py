@@ -1047,8 +1047,8 @@ def test_the_reveal_page_shows_the_next_cards_eligibility_without_the_last_cards
 
 
 MISSED = {  # a Clash rolled 6 against 2 brigades, as the panel says it
-    "en": "Clash in Genova: the Autonomous roll is 6, higher than the 2 brigades there, so it misses",
-    "it": "Scontro in Genova: il tiro degli Autonomi è 6, più delle 2 brigate presenti, quindi fallisce",
+    "en": "Clash in Genova: rolled 6, more than the 2 brigades: a miss",
+    "it": "Scontro in Genova: tiro 6, più delle 2 brigate: a vuoto",
 }
 
 

@@ -130,10 +130,8 @@ def clash(c: Ctx, s: Step) -> None:
         c.events.append(
             plural(
                 brigades,
-                "Clash in {a}: the Autonomous roll is {d}, higher than the {count} brigade there, so it "
-                "misses: nothing changes (§7.4).",
-                "Clash in {a}: the Autonomous roll is {d}, higher than the {count} brigades there, so it "
-                "misses: nothing changes (§7.4).",
+                "Clash in {a}: rolled {d}, more than the {count} brigade: a miss, nothing changes (§7.4).",
+                "Clash in {a}: rolled {d}, more than the {count} brigades: a miss, nothing changes (§7.4).",
                 a=s.area,
                 d=die,
             )
@@ -143,10 +141,10 @@ def clash(c: Ctx, s: Step) -> None:
     c.events.append(
         plural(
             brigades,
-            "Clash in {a}: the Autonomous roll is {d}, not higher than the {count} brigade there, so it "
-            "hits: {n} Axis troops eliminated, RSI first (§7.4).",
-            "Clash in {a}: the Autonomous roll is {d}, not higher than the {count} brigades there, so it "
-            "hits: {n} Axis troops eliminated, RSI first (§7.4).",
+            "Clash in {a}: rolled {d}, not more than the {count} brigade: a hit, "
+            "{n} Axis troops eliminated, RSI first (§7.4).",
+            "Clash in {a}: rolled {d}, not more than the {count} brigades: a hit, "
+            "{n} Axis troops eliminated, RSI first (§7.4).",
             a=s.area,
             d=die,
             n=len(gone),

@@ -63,12 +63,12 @@ def test_x8_clash_hits_on_a_roll_at_most_the_brigades() -> None:
     )
     game = acting("aut", area, resources=2)
     events = game.play(Op("clash", (s("area-c"),)), cards=[3])
-    hit = "Clash in area-c: the Autonomous roll is 3, not higher than the 3 brigades there, so it hits: "
+    hit = "Clash in area-c: rolled 3, not more than the 3 brigades: a hit, "
     assert hit + "2 Axis troops eliminated, RSI first (§7.4)." in events
     assert game.state.areas["area-c"].axis() == 0 and game.state.areas["area-c"].aut_brigades == [0, 2]
     assert game.records[-1].drawn == (3,) and game.state.resources["aut"] == 1
     missed = acting("aut", area, resources=2)
-    miss = "Clash in area-c: the Autonomous roll is 4, higher than the 3 brigades there, so it misses: "
+    miss = "Clash in area-c: rolled 4, more than the 3 brigades: a miss, "
     assert miss + "nothing changes (§7.4)." in missed.play(Op("clash", (s("area-c"),)), cards=[4])
     assert missed.state.areas["area-c"].axis() == 2
 
@@ -84,8 +84,7 @@ def test_ambush_removes_one_rsi_troop_before_the_die_and_costs_nothing() -> None
     events = game.play(Op("clash", (s("area-c"),), sa="ambush", sa_steps=(s("area-c"),)), cards=[6])
     assert events[0] == "Ambush in area-c: 1 Axis troop eliminated."
     assert events[1] == (
-        "Clash in area-c: the Autonomous roll is 6, higher than the 1 brigade there, so it misses: "
-        "nothing changes (§7.4)."
+        "Clash in area-c: rolled 6, more than the 1 brigade: a miss, nothing changes (§7.4)."
     )
     assert game.state.areas["area-c"].rsi == 0 and game.state.resources["aut"] == 0
 
