@@ -1092,3 +1092,14 @@ def test_the_reveal_pages_adjust_button_keeps_its_place_once_a_card_number_is_ty
     play_until(app, lambda s: s.card_index == 0 and s.resources["cln"] > 0)  # built and set up
     taps = [("digit", 1), ("digit", 2), ("kind", "offensive"), ("digit", 3)]
     assert_kept(same_places(app, [("adjust-open",), ("digit", 1)], taps))
+
+
+def test_the_battle_pages_buttons_keep_their_place_as_an_area_is_tapped(app):
+    play_until(app, lambda s: s.offensive is not None and s.offensive.step == "B")
+    spots = [("area", x) for x in ("napoli", "roma", "trieste", "bozen")]
+    taps = [
+        ("area", "regno-del-sud" if "regno-del-sud" in app.session.state.areas else "rds"),
+        ("area", "roma"),
+    ]
+    taps += [("field", "ger"), ("plus", "count"), ("pocket",), ("area", "bozen")]
+    assert_kept(same_places(app, spots, taps))  # the areas, and every panel button (greyed until an area)

@@ -621,7 +621,7 @@ def battle_page(desk: Desk, state: State) -> Page:
     rows += shown([spots[:3], spots[3:], [withdraw]], bool(desk.area))
     if desk.pockets or desk.freed:
         texts.append(round_end_text(desk))
-    keys = [*_count_stepper(desk), *round_end_keys(desk)] if desk.area else []
+    keys = shown([[*_count_stepper(desk), *round_end_keys(desk)]], bool(desk.area))[0]
     return Page(_("Offensive: battles"), texts, rows, keys=keys, room=4)
 
 

@@ -57,7 +57,10 @@ def entries(desk: Desk, page: str, state: State, records: int) -> list[Entry]:
         "place": _place,
     }
     maker = makers.get(page, _step)
-    keys: list[Entry] = [(k.label, k.marker, screen(k.tap)) for k in page_of(page, desk, state).keys]
+    keys: list[Entry] = [
+        (k.label, k.marker, screen(k.tap)) if k.shown else off((k.label, k.marker, screen(lambda: None)))
+        for k in page_of(page, desk, state).keys
+    ]  # a key not wanted yet keeps its place greyed
     found = maker(desk, state)
     return keys + found + ([undo_entry()] if records and page not in ("op", "adjust") else [])
 
@@ -206,6 +209,8 @@ def _battle(desk: Desk, state: State) -> list[Entry]:
     elif isinstance(action, a.Battle):
         found.append((_("Fight in {area}").format(area=area_name(action.area)), action, play(action)))
     end = a.EndRound(tuple(desk.freed), tuple(desk.pockets))
+    if not found:  # no area yet: its Fight keeps its place
+        found.append(off((_("Fight"), ("fight",), screen(lambda: None))))
     return found + [(_("End of the round"), end, play(end))]
 
 
