@@ -27,7 +27,7 @@ class Painter:
     ) -> int:
         """Draw a sentence wrapped to `area`'s width from `y` (or only measure it); the y below it."""
         font = self.body
-        for line in wrap(font, message, area.width) or [""]:
+        for line in wrap(font, message, area.width, break_words=True) or [""]:
             if draw:
                 self.screen.blit(font.render(line, True, colour), (area.x, y))
             y += font.get_linesize()

@@ -42,16 +42,29 @@ class Button:
         return self.enabled and self.rect.collidepoint(position)
 
 
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """The sentence in lines no wider than `width` (a word longer than that keeps a line to itself)."""
+def wrap(font: pygame.font.Font, text: str, width: int, break_words: bool = False) -> list[str]:
+    """The sentence in lines no wider than `width`. A word wider than a line keeps a line to itself
+    (a button's label: the layout test sees it clipped), or with `break_words` (running text: a file's
+    path) is broken after its slashes, or where it must."""
     lines, line = [], ""
     for word in text.split():
         trial = f"{line} {word}".strip()
         if line and font.size(trial)[0] >= width:
             lines.append(line)
             trial = word
+        while break_words and font.size(trial)[0] >= width and len(trial) > 1:
+            head = _longest_head(font, trial, width)
+            lines.append(trial[:head])
+            trial = trial[head:]
         line = trial
     return lines + [line] if line else lines
+
+
+def _longest_head(font: pygame.font.Font, word: str, width: int) -> int:
+    """How much of a too-wide word fits a line: up to its last slash that fits, else the most letters."""
+    fits = max((n for n in range(1, len(word)) if font.size(word[:n])[0] < width), default=1)
+    slash = word.rfind("/", 0, fits)
+    return slash + 1 if slash > 0 else fits
 
 
 def label_lines(

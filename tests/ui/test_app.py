@@ -918,3 +918,29 @@ def test_a_hardware_check_too_long_for_the_screen_still_names_every_device():
         assert "(details: companion doctor)" in said  # the rows that did not fit, summed up
     finally:
         app.close()
+
+
+def test_a_journal_path_longer_than_a_line_is_broken_after_its_slashes_not_cut_off_the_screen():
+    from companion import doctor
+    from companion.doctor import Check
+    from hardware.text import Sentence
+    from tests.ui.test_layout import problems
+
+    long_path = "/home/a-rather-long-user-name/.local/share/table-companion/journal-of-the-club.db"
+    journal = Sentence("{path}: {count} saved games, integrity ok", path=long_path, count=0)
+    checks = [Check(doctor.JOURNAL, True, journal)]
+    app = App(None, headless=True, new_session=lambda game, options: None, check_devices=lambda: checks)
+    try:
+        app.lobby.showing_settings, app.lobby.settings.checks = True, checks
+        assert not problems(app)
+        drawn: list[tuple[str, int]] = []
+        app.fonts.update({name: RecordingFont(font, drawn) for name, font in app.fonts.items()})
+        app.draw()
+        lines = [text for text, _ in drawn]
+        assert any(line.endswith("table-companion/") or line.endswith("share/") for line in lines), lines
+        assert (
+            "".join(line for line in lines if "/" in line or "journal" in line).count("journal-of-the-club")
+            == 1
+        )
+    finally:
+        app.close()
