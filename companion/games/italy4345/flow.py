@@ -7,7 +7,7 @@ from . import deck
 from .actions import Adjust, Event, MovePawn, Stukas
 from .board import check_totals, gain, reserve
 from .edition import Edition
-from .errors import CardNeeded, Sentence, listed, refuse
+from .errors import CardNeeded, Sentence, listed, plural, refuse
 from .facts import arrows, event_card
 from .model import FACTIONS, NAMES, Area, Offensive, State
 
@@ -231,7 +231,7 @@ def adjust(state: State, edition: Edition, action: Adjust | Event) -> Events:
         if area.liberated and area.axis() and state.offensive is None:
             raise refuse("{area} cannot be liberated while Axis troops hold it.", area=area_id)
     changed = len(action.changes) + len(action.resources) + (action.cln_reserve_tokens >= 0)
-    return [Sentence("Adjusted: {n} changes.", n=changed)]
+    return [plural(changed, "Adjusted: {count} change.", "Adjusted: {count} changes.")]
 
 
 FIELDS = {

@@ -213,3 +213,9 @@ def test_a_clash_declared_waits_for_its_die_and_only_the_autonomous_faction_decl
     assert game.state.die_pending == "" and game.records[-1].drawn == (6,)
     game.undo()
     assert game.state.die_pending == "genova"
+
+
+def test_an_adjust_counts_its_changes_in_the_singular_and_the_plural() -> None:
+    game = l0_game()
+    assert game.play(Adjust("resources", resources=(("rsi", 5),))) == ["Adjusted: 1 change."]
+    assert game.play(Adjust("resources", resources=(("rsi", 5), ("cln", 3)))) == ["Adjusted: 2 changes."]
