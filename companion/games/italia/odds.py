@@ -184,12 +184,7 @@ class _Solver:
         self.waiting: list[list[int]] = [[] for _ in range(MAX_HIT_POINTS + 1)]
         self.by_hit_points: list[list[int]] = [[] for _ in range(MAX_HIT_POINTS + 1)]  # every id
         self.hit_points: list[int] = []
-        # which side's states are the rows (0: the attacker's), and whether it faces elephants
-        elephants = [
-            any(unit_type(k) == "elephant" for k in s.units) for s in (template.attacker, template.defender)
-        ]
-        self.across = int(elephants[1] and not elephants[0])
-        self.facing_elephants = elephants[1 - self.across]
+        self.across, self.facing_elephants = 0, False  # which side's states are the rows: `_rows`
         self.row_wins = self.lost_row = self.lost_column = self.dropped = 0.0
         self.ids: dict[Key, int] = {}
         self.keys: list[Key] = []
@@ -271,7 +266,10 @@ class _Solver:
     def run(self, starts: dict[State, float]) -> tuple[float, float, float, float]:
         """(clears, holds, attacker losses, defender losses) from these states before the battle's
         next round, with their chances."""
-        across = self.across
+        across = self.across = self._rows()
+        self.facing_elephants = any(
+            unit_type(k) == "elephant" for k in self.template.side(("defender", "attacker")[across]).units
+        )
         for state, p in starts.items():
             a, d = self._id(state[across]), self._id(state[1 - across])
             if self.opening and state[0] and state[1]:
@@ -287,6 +285,24 @@ class _Solver:
         if across:
             return column_wins, self.row_wins, self.lost_column, self.lost_row
         return self.row_wins, column_wins, self.lost_row, self.lost_column
+
+    def _rows(self) -> int:
+        """The side whose states are the rows (0: the attacker's). Its outcomes are summed cell by
+        cell of the enemy's dice, so not the side that faces elephants (their forced retreats leave
+        cells alike) if the other does not; else the side whose dice merge more (keys that roll alike,
+        a two-hit key's damaged and undamaged units): the other side's outcomes are remembered per
+        dice, and fewer dice mean fewer of them to work out."""
+        sides = (self.template.attacker, self.template.defender)
+        elephants = [any(unit_type(k) == "elephant" for k in side.units) for side in sides]
+        if elephants[0] != elephants[1]:
+            return int(elephants[1])
+        merging = []
+        for which, side in zip(("attacker", "defender"), sides, strict=True):
+            kinds = {(self._needed(False, which, k, ""), unit_type(k) == "elephant") for k in side.units}
+            merging.append(
+                len(side.units) + sum(unit_type(k) in self.two_hit for k in side.units) - len(kinds)
+            )
+        return int(merging[1] > merging[0])
 
     def _first(self, a: int, d: int, reached: float) -> None:
         """The first round from a state the battle starts in: its own dice (the landing bonus)."""
@@ -313,7 +329,7 @@ class _Solver:
         assert row is not None
         if not self.keys[a]:
             return  # the other side won: summed at the end
-        later, kernel, sees, blow = self.later[1 - self.across], self._kernel, self._sees, self._blow
+        later, made, sees, blow = self.later[1 - self.across], self._made, self._sees, self._blow
         enemy, hits = self.later[self.across][a], self.can_take[a]
         seen, merged, kernels = self.seen, self._merged if self.facing_elephants else None, self.kernels
         after, lost_at = self._blows(a)
@@ -329,7 +345,7 @@ class _Solver:
                     continue
                 e = later[d]
                 cells, _, _, stay_a = seen.get(e * _CELLS + hits) or sees(e, hits)
-                dfd, lose_d, stay_d = kernels[d].get(enemy) or kernel(d, enemy)
+                dfd, lose_d, stay_d = kernels[d].get(enemy) or made(d, enemy)
                 self.budget -= (merged(a, e) if merged else len(cells)) * len(dfd)
                 if self.budget < 0:
                     raise TooLarge(self.limit)
@@ -397,30 +413,35 @@ class _Solver:
         """One side after the enemy's hits and the retreats its elephants force (the cells that leave
         it alike merged), the units it is expected to lose and the chance it stays as it is. The same
         enemy dice against the same side recur from many states: remembered."""
-        found = self.kernels[side].get(enemy)
-        if found is None:
-            pairs, cells, chances, stay = self._sees(enemy, self.can_take[side])
+        return self.kernels[side].get(enemy) or self._made(side, enemy)
+
+    def _made(self, side: int, enemy: int) -> Kernel:
+        """The side's kernel for these dice, worked out (`_kernel`)."""
+        hits = self.can_take[side]
+        pairs, cells, chances, stay = self.seen.get(enemy * _CELLS + hits) or self._sees(enemy, hits)
+        after, lost_at = self.after[side], self.lost_at[side]
+        if after is None or lost_at is None:
             after, lost_at = self._blows(side)
-            if cells[-1] <= self.can_take[side]:  # no elephants: every cell leaves the side differently
-                ids = list(map(after.__getitem__, cells))
-                if -1 in ids:
-                    ids = [i if i >= 0 else self._blow(side, cell) for i, cell in zip(ids, cells)]
-                lost = sum(map(mul, chances, map(lost_at.__getitem__, cells)))
-                outcomes = tuple(zip(ids, chances))
-            else:
-                merged: dict[int, float] = {}
-                lost = 0.0
-                for cell, p in pairs:
-                    to = after[cell]
-                    if to < 0:
-                        to = self._blow(side, cell)
-                    if to in merged:
-                        merged[to] += p
-                    else:
-                        merged[to] = p
-                    lost += p * lost_at[cell]
-                outcomes = tuple(merged.items())
-            found = self.kernels[side][enemy] = (outcomes, lost, stay)
+        if cells[-1] <= hits:  # no elephants: every cell leaves the side differently
+            ids = list(map(after.__getitem__, cells))
+            if -1 in ids:
+                ids = [i if i >= 0 else self._blow(side, cell) for i, cell in zip(ids, cells)]
+            lost = sum(map(mul, chances, map(lost_at.__getitem__, cells)))
+            outcomes = tuple(zip(ids, chances))
+        else:
+            merged: dict[int, float] = {}
+            lost = 0.0
+            for cell, p in pairs:
+                to = after[cell]
+                if to < 0:
+                    to = self._blow(side, cell)
+                if to in merged:
+                    merged[to] += p
+                else:
+                    merged[to] = p
+                lost += p * lost_at[cell]
+            outcomes = tuple(merged.items())
+        found = self.kernels[side][enemy] = (outcomes, lost, stay)
         return found
 
     def _sees(self, enemy: int, hits: int) -> Cells:
