@@ -42,10 +42,11 @@ Grid = tuple[tuple[float, ...], ...]  # chances by elephant 9s and 10s, then by 
 # The solver's budget, in pairs of outcomes it sums (one side's distinct states after a round times
 # the other's, for each state worked out: a count that does not depend on the machine's load;
 # benchmarks/italia.py prints it by army and size, docs/benchmarks.md has the table): the screen's
-# SCREEN_PAIRS cover what is worked out within about 50 ms of CPU on the development machine; the
-# command's 1,000,000 cover every battle of up to 12 a side (at most 272,387 pairs) with room. Beyond,
-# a battle is refused within seconds, not minutes.
-SCREEN_PAIRS = 40_000
+# 150,000 are about 50 ms of CPU on the development machine at 0.26-0.34 ms per 1,000 pairs (every
+# battle of up to 10 a side the game fields, at most 144,075 pairs, and of 12 a side with four keys
+# against two or three against three); the command's 1,000,000 cover every battle of up to 12 a side
+# (at most 245,650 pairs) with room. Beyond, a battle is refused within seconds, not minutes.
+SCREEN_PAIRS = 150_000
 COMMAND_PAIRS = 1_000_000
 # A battle whose sides can take more hits in all than this (four times the rules' largest battle) is
 # refused before any work: its pairs would be far beyond any budget.

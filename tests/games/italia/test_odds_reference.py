@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.games.italia import odds as solver
 from companion.games.italia.battle import Battle, Side
 from companion.games.italia.numbers import TEXT
-from companion.games.italia import odds as solver
 from companion.games.italia.odds import TooLarge, battle_odds
 from tests.games.italia import reference_odds
 from tests.games.italia.test_battle_properties import battles as random_battles
