@@ -362,15 +362,16 @@ def test_a_battle_off_the_map_takes_its_terrain_from_the_table(tmp_path, devices
 
 
 def test_a_battle_too_big_for_the_screens_odds_says_so_and_names_the_command(tmp_path, devices, monkeypatch):
-    """Twelve a side of two kinds each is beyond the screen's budget: one sentence, never a stall."""
+    """Twelve a side, the Foederati rolling to switch first, is beyond the screen's budget: one
+    sentence, never a stall."""
     import time
 
     from companion.games.italia.battle import Battle, Side
     from companion.tables.italia.canvas import Canvas
 
     battle = Battle(
-        Side("visigoths", {"infantry": 6, "cavalry": 6}, leaders=1),
-        Side("vandals", {"infantry": 6, "cavalry": 6}),
+        Side("foederati", {"infantry": 6, "cavalry": 6}, leaders=1),
+        Side("western-romans", {"legion": 4, "foederati": 4, "cavalry": 4}),
     )
     app, store = _battle_app(tmp_path, devices, battle)
     try:

@@ -9,13 +9,19 @@ chain over unit counts, absorbing, whose rounds after the first are all alike; a
 nothing changes is summed as a geometric series. The chain is worked forward, each state once, in an
 order where every state comes after those that lead to it (no recursion); tests/games/italia/
 reference_odds.py keeps the former recursive solver, and a test checks that both give the same odds.
+
+Within 1e-9 of exact, not exact to the last bit: a state reached with a chance under 1e-15 is left
+out while those left out come to at most 1e-12 in all. That changes each chance by at most 1e-12
+and each side's expected losses by at most 1e-12 times the units in the battle (at most 200 hits'
+worth, so 2e-10); it spares the work of states no player could tell apart from none (a battle of
+four keys a side has a third of its states below it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from heapq import heapify, heappop, heappush
+from itertools import compress
 from operator import mul
 
 from .battle import Battle, Side, group, unit_type
@@ -27,26 +33,26 @@ State = tuple[Key, Key]
 Dist = dict[tuple[int, int], float]  # (hits, elephant 9s and 10s) -> probability
 Outcomes = tuple[tuple[int, float], ...]  # one side after a round (its id) -> chance
 Kernel = tuple[Outcomes, float, float]  # ... the units it is expected to lose, the chance it stays
-Cell = tuple[int, int]  # hits, and elephant 9s and 10s
+# a side's cells of the enemy's dice with their chances, the same apart, and the chance of none
+Cells = tuple[tuple[tuple[int, float], ...], tuple[int, ...], tuple[float, ...], float]
 Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group of a side
 Grid = tuple[tuple[float, ...], ...]  # chances by elephant 9s and 10s, then by hits
-Capped = tuple[tuple[Cell, ...], tuple[float, ...]]  # cells, and their chances
-# per cell of a shape: the side's id after it, the units it lost; the cells that leave it alike, grouped
-Shaped = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]] | None]
 
 
-# The solver's budget, in pairs of outcomes it sums (a count that does not depend on the machine's
-# load; benchmarks/italia.py prints it by army and size, docs/benchmarks.md has the table): the
-# screen's 40,000 cover every battle of up to 8 units a side the game fields, elephant fear and
-# Foederati switching included (at most 31,178 pairs, under 30 ms of CPU on the development machine),
-# one kind a side up to 12 and Italia II's cavalry and infantry against cavalry and Foederati up to 10;
-# the command's 1,000,000 cover every battle of up to 12 a side (at most 272,387 pairs, about 0.15 s)
-# with room. Beyond, a battle is refused within seconds, not minutes.
-SCREEN_PAIRS = 40_000
+# The solver's budget, in pairs of outcomes it sums (one side's distinct states after a round times
+# the other's, for each state worked out: a count that does not depend on the machine's load;
+# benchmarks/italia.py prints it by army and size, docs/benchmarks.md has the table): the screen's
+# 150,000 are about 50 ms of CPU on the development machine at 0.26-0.34 ms per 1,000 pairs (every
+# battle of up to 10 a side the game fields, at most 144,075 pairs, and of 12 a side with four keys
+# against two or three against three); the command's 1,000,000 cover every battle of up to 12 a side
+# (at most 245,650 pairs) with room. Beyond, a battle is refused within seconds, not minutes.
+SCREEN_PAIRS = 150_000
 COMMAND_PAIRS = 1_000_000
 # A battle whose sides can take more hits in all than this (four times the rules' largest battle) is
 # refused before any work: its pairs would be far beyond any budget.
 MAX_HIT_POINTS = 200
+_TINY, _DROPPED = 1e-15, 1e-12
+_CELLS = MAX_HIT_POINTS + 1  # the hits a side can take, packed with the enemy's dice in one int
 
 
 class TooLarge(ValueError):
@@ -159,22 +165,28 @@ def _binomial(n: int, k: int, p: float) -> float:
 class _Solver:
     """The chain forward, round by round: each state's chance of being reached flows to the pairs of
     outcomes of its round (one side's state after the round with the other's), and a state passes its
-    chance on once every state before it has (a round that changes anything takes a hit point: the
-    attacker's states go in order of hit points, and each one's pairs in the defender's). The chance
+    chance on once every state before it has (a round that changes anything takes a hit point: one
+    side's states, the rows, go in order of hit points, and each row in the other side's). The chance
     that reaches a state, over the rounds in which nothing happens, is the rounds the battle is
-    expected to spend there: its expected losses count that often."""
+    expected to spend there: its expected losses count that often. A row is a list indexed by the
+    other side's number (its key's id), so the sum over pairs is a list's add, not a dict's. The rows
+    are the attacker's states unless only the attacker faces elephants: the rows' side's outcomes are
+    summed cell by cell of the enemy's dice (each is seen once, merging them would cost more than it
+    saves), and only an elephant's forced retreat leaves two cells alike."""
 
     def __init__(self, template: Battle, budget: int) -> None:
         self.template = template
         self.limit = self.budget = budget  # pairs of outcomes to sum at most, and left
         self.opening = template.round == 1  # round 1 differs (the landing bonus), then all alike
-        # per attacker id: the chance waiting at each defender id; the attacker ids waiting, most hit
-        # points first, and the defender ids waiting in the row being passed on
-        self.rows: list[dict[int, float]] = []
-        self.waiting: list[tuple[int, int]] = []
-        self.row_waiting: list[tuple[int, int]] = []
+        # per id of the rows' side: the chance waiting at each id of the other (None: nothing yet), the
+        # rows' length (grown, doubling, as ids are found), and the ids waiting by hit points
+        self.rows: list[list[float] | None] = []
+        self.width = 64
+        self.waiting: list[list[int]] = [[] for _ in range(MAX_HIT_POINTS + 1)]
+        self.by_hit_points: list[list[int]] = [[] for _ in range(MAX_HIT_POINTS + 1)]  # every id
         self.hit_points: list[int] = []
-        self.clears = self.lost_a = self.lost_d = 0.0
+        self.across, self.facing_elephants = 0, False  # which side's states are the rows: `_rows`
+        self.row_wins = self.lost_row = self.lost_column = self.dropped = 0.0
         self.ids: dict[Key, int] = {}
         self.keys: list[Key] = []
         # per side id: the key the enemy aims at (its most numerous), the hits that change it, its units
@@ -185,15 +197,22 @@ class _Solver:
         self.dice: dict[tuple[int, int, str, bool], int] = {}  # a side's dice at a target -> their number
         self.numbered: dict[Dice, int] = {}
         self.rolls: list[Dice] = []  # a number -> its dice
-        # (dice, hits, units) -> the number of its cells' shape and their chances
-        self.capped: dict[tuple[int, int, int], tuple[int, tuple[float, ...]]] = {}
-        self.shapes: dict[tuple[Cell, ...], int] = {}  # a shape's cells -> its number
-        self.cells: list[tuple[Cell, ...]] = []  # ... and back
-        self.shaped: list[dict[int, Shaped]] = []  # per side id
-        # per side id: (hits, elephant 9s and 10s) -> the side's id after them, and the units it lost
-        self.struck: list[dict[Cell, tuple[int, int]]] = []
         self.kernels: list[dict[int, Kernel]] = []  # per side id: the enemy's dice -> the side after
+        # the enemy's dice and the hits a side can take -> what it sees (Cells); per side id, per cell
+        # (elephant 9s and 10s times the width, plus hits): its id after them, and the units it lost
+        self.seen: dict[int, Cells] = {}
+        self.after: list[list[int] | None] = []
+        self.lost_at: list[list[int] | None] = []
+        self.retreats = sum(  # the most elephant 9s and 10s a roll can show
+            n
+            for s in (template.attacker, template.defender)
+            for k, n in s.units.items()
+            if unit_type(k) == "elephant"
+        )
         self.needs: dict[tuple[bool, str, str, str], int] = {}
+        self.hits: dict[int, tuple[int, int]] = {}  # a side's id and hits -> its id after, the units lost
+        self.sent: dict[int, tuple[int, int]] = {}  # a side's id and its forced retreats -> the same
+        self.orders: dict[tuple[str, ...], list[str]] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
         self.trigger = template.numbers.elephant_trigger
@@ -208,7 +227,7 @@ class _Solver:
         )
 
     def _id(self, key: Key) -> int:
-        """A side's key as a small number: the tables are keyed by ints, not by nested tuples."""
+        """A side's key as a small number: the tables are lists indexed by it."""
         found = self.ids.get(key)
         if found is None:
             found = self.ids[key] = len(self.keys)
@@ -217,15 +236,28 @@ class _Solver:
             self.can_take.append(self._can_take(key))
             self.counts.append(_count(key))
             self.kernels.append({})
-            self.rows.append({})
-            self.hit_points.append(
-                sum(2 * u + d if unit_type(k) in self.two_hit else u + d for k, u, d in key)
-            )
-            self.shaped.append({})
-            self.struck.append({})
+            self.after.append(None)
+            self.lost_at.append(None)
+            self.rows.append(None)
+            points = sum(2 * u + d if unit_type(k) in self.two_hit else u + d for k, u, d in key)
+            self.hit_points.append(points)
+            self.by_hit_points[points].append(found)
             for at, later in enumerate(self.later):
                 later.append(self._dice(at, found, self.aimed[-1], False))
+            if found >= self.width:
+                self.width *= 2
+                for row in self.rows:
+                    if row is not None:
+                        row.extend([0.0] * (self.width - len(row)))
         return found
+
+    def _row(self, a: int) -> list[float]:
+        """The row of a state of the rows' side, made the first time it is reached."""
+        row = self.rows[a]
+        if row is None:
+            row = self.rows[a] = [0.0] * self.width
+            self.waiting[self.hit_points[a]].append(a)
+        return row
 
     def _can_take(self, key: Key) -> int:
         """The hits that change the key the enemy aims at: more are wasted."""
@@ -235,66 +267,111 @@ class _Solver:
     def run(self, starts: dict[State, float]) -> tuple[float, float, float, float]:
         """(clears, holds, attacker losses, defender losses) from these states before the battle's
         next round, with their chances."""
+        across = self.across = self._rows()
+        self.facing_elephants = any(
+            unit_type(k) == "elephant" for k in self.template.side(("defender", "attacker")[across]).units
+        )
         for state, p in starts.items():
-            a, d = self._id(state[0]), self._id(state[1])
+            a, d = self._id(state[across]), self._id(state[1 - across])
             if self.opening and state[0] and state[1]:
-                self._spread(a, d, p, first=True)  # round 1 differs (the landing bonus), then all alike
+                self._first(a, d, p)  # round 1 differs (the landing bonus), then all alike
             else:
-                self._add(a, d, p)
-        while self.waiting:
-            self._pass_on(heappop(self.waiting)[1])
+                self._row(a)[d] += p
+        for points in range(MAX_HIT_POINTS, 0, -1):
+            for a in self.waiting[points]:
+                self._pass_on(a)
         empty = self.ids.get((), -1)
-        holds = sum((p for d, p in self.rows[empty].items() if d != empty), 0.0) if empty >= 0 else 0.0
-        return self.clears, holds, self.lost_a, self.lost_d
+        row = self.rows[empty] if empty >= 0 else None
+        column_wins = sum(row, 0.0) - row[empty] if row is not None else 0.0
+        if across:
+            return column_wins, self.row_wins, self.lost_column, self.lost_row
+        return self.row_wins, column_wins, self.lost_row, self.lost_column
 
-    def _add(self, a: int, d: int, p: float) -> None:
-        row = self.rows[a]
-        if not row and self.keys[a]:
-            heappush(self.waiting, (-self.hit_points[a], a))
-        row[d] = row.get(d, 0.0) + p
+    def _rows(self) -> int:
+        """The side whose states are the rows (0: the attacker's). Its outcomes are summed cell by
+        cell of the enemy's dice, so not the side that faces elephants (their forced retreats leave
+        cells alike) if the other does not; else the side whose dice merge more (keys that roll alike,
+        a two-hit key's damaged and undamaged units): the other side's outcomes are remembered per
+        dice, and fewer dice mean fewer of them to work out."""
+        sides = (self.template.attacker, self.template.defender)
+        elephants = [any(unit_type(k) == "elephant" for k in side.units) for side in sides]
+        if elephants[0] != elephants[1]:
+            return int(elephants[1])
+        merging = []
+        for which, side in zip(("attacker", "defender"), sides, strict=True):
+            kinds = {(self._needed(False, which, k, ""), unit_type(k) == "elephant") for k in side.units}
+            merging.append(
+                len(side.units) + sum(unit_type(k) in self.two_hit for k in side.units) - len(kinds)
+            )
+        return int(merging[1] > merging[0])
 
-    def _pass_on(self, a: int) -> None:
-        """The attacker state's row, most defender hit points first: a state the attacker stays in
-        only gains chance from states of its row with more hit points."""
-        row, keys, waiting = self.rows[a], self.keys, self.row_waiting
-        waiting[:] = [(-self.hit_points[d], d) for d in row]
-        heapify(waiting)
-        while waiting:
-            d = heappop(waiting)[1]
-            reached = row.pop(d, 0.0)
-            if not keys[d]:
-                self.clears += reached
-            elif reached:
-                self._spread(a, d, reached, first=False)
-                row.pop(d, None)  # the round in which nothing happens: counted in `rounds`
-
-    def _spread(self, a: int, d: int, reached: float, first: bool) -> None:
-        """The chance that reaches a state flows to its round's pairs of outcomes: each side after the
-        round depends only on the enemy's dice (its hits and its elephants' 9s and 10s), so the two
-        sides' outcomes are independent."""
-        (att, lost_a, stay_a), (dfd, lost_d, stay_d) = self._kernels(a, d, first)
+    def _first(self, a: int, d: int, reached: float) -> None:
+        """The first round from a state the battle starts in: its own dice (the landing bonus)."""
+        across = self.across
+        att, lost_a, _ = self._kernel(a, self._dice(1 - across, d, self.aimed[a], True))
+        dfd, lost_d, _ = self._kernel(d, self._dice(across, a, self.aimed[d], True))
         self.budget -= len(att) * len(dfd)
         if self.budget < 0:
             raise TooLarge(self.limit)
-        stay = 0.0 if first else stay_a * stay_d
-        rounds = reached / (1.0 - stay)  # the rounds in which nothing happens: a geometric series
-        self.lost_a += rounds * lost_a
-        self.lost_d += rounds * lost_d
+        self.lost_row += reached * lost_a
+        self.lost_column += reached * lost_d
         for a_new, pa in att:
-            row = self.rows[a_new]
-            if a_new == a and not first:
-                self._wait(row, dfd)
-            elif not row and self.keys[a_new]:
-                heappush(self.waiting, (-self.hit_points[a_new], a_new))
-            get, share = row.get, rounds * pa
+            row, share = self._row(a_new), reached * pa
             for d_new, pd in dfd:
-                row[d_new] = get(d_new, 0.0) + share * pd
+                row[d_new] += share * pd
 
-    def _wait(self, row: dict[int, float], dfd: Outcomes) -> None:
-        """The states of the row being passed on that this round reaches for the first time."""
-        for d_new, _ in dfd:
-            if d_new not in row:
-                heappush(self.row_waiting, (-self.hit_points[d_new], d_new))
+    def _pass_on(self, a: int) -> None:
+        """The row of a state of the rows' side, most hit points of the other side first: a state
+        the rows' side stays in only gains chance from states of its row with more hit points. Each
+        state's chance flows to its round's pairs of outcomes: each side after the round depends only
+        on the enemy's dice (its hits and its elephants' 9s and 10s), so the two sides' outcomes are
+        independent."""
+        row, rows, new_row = self.rows[a], self.rows, self._row
+        assert row is not None
+        if not self.keys[a]:
+            return  # the other side won: summed at the end
+        later, made, sees, blow = self.later[1 - self.across], self._made, self._sees, self._blow
+        enemy, hits = self.later[self.across][a], self.can_take[a]
+        seen, merged, kernels = self.seen, self._merged if self.facing_elephants else None, self.kernels
+        after, lost_at = self._blows(a)
+        lost_a = lost_d = 0.0
+        for points in range(MAX_HIT_POINTS, 0, -1):
+            for d in self.by_hit_points[points]:
+                reached = row[d]
+                if not reached:
+                    continue
+                if reached < _TINY and self.dropped + reached <= _DROPPED:
+                    self.dropped += reached  # what leaving it out can change: bounded (_DROPPED)
+                    row[d] = 0.0
+                    continue
+                e = later[d]
+                cells, _, _, stay_a = seen.get(e * _CELLS + hits) or sees(e, hits)
+                dfd, lose_d, stay_d = kernels[d].get(enemy) or made(d, enemy)
+                self.budget -= (merged(a, e) if merged else len(cells)) * len(dfd)
+                if self.budget < 0:
+                    raise TooLarge(self.limit)
+                rounds = reached / (1.0 - stay_a * stay_d)  # the rounds in which nothing happens
+                lost_d += rounds * lose_d
+                for cell, pa in cells:
+                    a_new = after[cell]
+                    if a_new < 0:
+                        a_new = blow(a, cell)
+                    share = rounds * pa
+                    lost_a += share * lost_at[cell]
+                    target = rows[a_new] or new_row(a_new)
+                    for d_new, pd in dfd:
+                        target[d_new] += share * pd
+                row[d] = 0.0  # the round in which nothing happens: counted in `rounds`
+        self.lost_row += lost_a
+        self.lost_column += lost_d
+        empty = self.ids.get(())
+        if empty is not None:
+            self.row_wins += row[empty]
+
+    def _merged(self, side: int, enemy: int) -> int:
+        """The side's distinct outcomes of the enemy's dice: what the budget counts (an elephant's
+        forced retreat can leave it as a hit would)."""
+        return len(self._kernel(side, enemy)[0])
 
     def raid(self, starts: dict[State, float]) -> Odds:
         """One round, and the raider leaves (§10.7): the defender holds."""
@@ -308,17 +385,6 @@ class _Solver:
             holds += p
             lost_a += p * self._kernel(a, self._dice(1, d, self.aimed[a], True))[1]
         return Odds(clears, holds, max(0.0, 1.0 - clears - holds), lost_a, 0.0, raid)
-
-    def _kernels(self, a: int, d: int, first: bool) -> tuple[Kernel, Kernel]:
-        """Each side's possible states after the round with their chances, and the units it is
-        expected to lose. The aims are the resolver's default: everything at the enemy's most
-        numerous key."""
-        if first and self.opening:
-            return (
-                self._kernel(a, self._dice(1, d, self.aimed[a], True)),
-                self._kernel(d, self._dice(0, a, self.aimed[d], True)),
-            )
-        return self._kernel(a, self.later[1][d]), self._kernel(d, self.later[0][a])
 
     def _dice(self, at: int, side: int, target: str, first: bool) -> int:
         """A side's dice at a target, as a number: (needed, elephant, dice), the keys that roll alike
@@ -345,51 +411,92 @@ class _Solver:
         return self.needs[known]
 
     def _kernel(self, side: int, enemy: int) -> Kernel:
-        """One side after the enemy's hits and the retreats its elephants force, the units it is
-        expected to lose and the chance it stays as it is. The same enemy dice against the same side
-        recur from many states: remembered."""
-        found = self.kernels[side].get(enemy)
-        if found is None:
-            capped = (enemy, self.can_take[side], self.counts[side])
-            if capped not in self.capped:
-                cells, chances = _capped(_grid(self.rolls[enemy], self.trigger), *capped[1:])
-                shape = self.shapes.setdefault(cells, len(self.shapes))
-                if shape == len(self.cells):
-                    self.cells.append(cells)
-                self.capped[capped] = shape, chances
-            shape, chances = self.capped[capped]
-            ids, losts, merged = self._shaped(side, shape)
-            lost_mean = sum(map(mul, chances, losts))
-            if merged is not None:
-                ids, chances = merged[0], tuple([sum([chances[i] for i in at]) for at in merged[1]])
-            stay = chances[ids.index(side)] if side in ids else 0.0
-            found = self.kernels[side][enemy] = (tuple(zip(ids, chances)), lost_mean, stay)
+        """One side after the enemy's hits and the retreats its elephants force (the cells that leave
+        it alike merged), the units it is expected to lose and the chance it stays as it is. The same
+        enemy dice against the same side recur from many states: remembered."""
+        return self.kernels[side].get(enemy) or self._made(side, enemy)
+
+    def _made(self, side: int, enemy: int) -> Kernel:
+        """The side's kernel for these dice, worked out (`_kernel`)."""
+        hits = self.can_take[side]
+        pairs, cells, chances, stay = self.seen.get(enemy * _CELLS + hits) or self._sees(enemy, hits)
+        after, lost_at = self.after[side], self.lost_at[side]
+        if after is None or lost_at is None:
+            after, lost_at = self._blows(side)
+        if cells[-1] <= hits:  # no elephants: every cell leaves the side differently
+            ids = list(map(after.__getitem__, cells))
+            if -1 in ids:
+                ids = [i if i >= 0 else self._blow(side, cell) for i, cell in zip(ids, cells)]
+            lost = sum(map(mul, chances, map(lost_at.__getitem__, cells)))
+            outcomes = tuple(zip(ids, chances))
+        else:
+            merged: dict[int, float] = {}
+            lost = 0.0
+            for cell, p in pairs:
+                to = after[cell]
+                if to < 0:
+                    to = self._blow(side, cell)
+                if to in merged:
+                    merged[to] += p
+                else:
+                    merged[to] = p
+                lost += p * lost_at[cell]
+            outcomes = tuple(merged.items())
+        found = self.kernels[side][enemy] = (outcomes, lost, stay)
         return found
 
-    def _shaped(self, side: int, shape: int) -> Shaped:
-        """What each cell of the dice's outcomes does to the side: its id after them and the units it
-        lost, and the cells that leave it alike, grouped. Dice alike in shape share it."""
-        found = self.shaped[side].get(shape)
+    def _sees(self, enemy: int, hits: int) -> Cells:
+        """The enemy's dice as a side that can take `hits` sees them (more hits are wasted: merged):
+        its cells (elephant 9s and 10s times the grid's width, plus hits) with their chances, also
+        apart, and the chance of none (the only cell that leaves a side as it was: a hit it can take
+        or a forced retreat changes it). Sides that can take as many hits share them."""
+        known = enemy * _CELLS + hits
+        found = self.seen.get(known)
         if found is None:
-            struck = self.struck[side]
-            for cell in self.cells[shape]:
-                if cell not in struck:
-                    struck[cell] = self._struck(side, *cell)
-            blows = [struck[cell] for cell in self.cells[shape]]
-            ids = tuple(after for after, _ in blows)
-            merged = None
-            if len(set(ids)) < len(ids):
-                groups: dict[int, list[int]] = {}
-                for at, after in enumerate(ids):
-                    groups.setdefault(after, []).append(at)
-                merged = tuple(groups), tuple(tuple(at) for at in groups.values())
-            found = self.shaped[side][shape] = (ids, tuple(lost for _, lost in blows), merged)
+            cells: list[tuple[int, float]] = []
+            for f, row in enumerate(_grid(self.rolls[enemy], self.trigger)):
+                if len(row) > hits + 1:
+                    row = (*row[:hits], sum(row[hits:]))
+                start = f * (hits + 1)
+                cells.extend(compress(zip(range(start, start + len(row)), row), row))  # the chances over 0
+            apart = tuple(zip(*cells))
+            found = self.seen[known] = (
+                tuple(cells),
+                apart[0],
+                apart[1],
+                cells[0][1] if cells[0][0] == 0 else 0.0,
+            )
         return found
 
-    def _struck(self, side: int, hits: int, forced: int) -> tuple[int, int]:
-        after, lost = self.hit(self.keys[side], self.aimed[side], hits)
-        after, stuck = self.forced(after, forced)
-        return self._id(after), lost + stuck
+    def _blows(self, side: int) -> tuple[list[int], list[int]]:
+        """Per cell of the enemy's dice as the side sees them: its id after it (-1 until worked out)
+        and the units it lost."""
+        after, lost_at = self.after[side], self.lost_at[side]
+        if after is None or lost_at is None:
+            size = (self.can_take[side] + 1) * (self.retreats + 1)
+            after, lost_at = self.after[side], self.lost_at[side] = [-1] * size, [0] * size
+        return after, lost_at
+
+    def _blow(self, side: int, cell: int) -> int:
+        """What a cell of the enemy's dice does to the side: its id after them (and the units lost).
+        The hits come first, then the retreats: both remembered by id (cells share them)."""
+        forced, hits = divmod(cell, self.can_take[side] + 1)
+        known = side * _CELLS + hits
+        struck = self.hits.get(known)
+        if struck is None:
+            key, lost = self.hit(self.keys[side], self.aimed[side], hits)
+            struck = self.hits[known] = self._id(key), lost
+        found, lost = struck
+        if forced:
+            known = found * _CELLS + forced
+            sent = self.sent.get(known)
+            if sent is None:
+                key, stuck = self.forced(self.keys[found], forced)
+                sent = self.sent[known] = self._id(key), stuck
+            found, lost = sent[0], lost + sent[1]
+        after, lost_at = self._blows(side)
+        after[cell], lost_at[cell] = found, lost
+        return found
 
     def raid_success(self, state: State) -> float:
         aims = default_aims(self.battle(state, True), "attacker")
@@ -405,16 +512,20 @@ class _Solver:
     def hit(self, key: Key, target: str | None, hits: int) -> tuple[Key, int]:
         if not hits or target is None or target == CITY:
             return key, 0
-        table = {k: (u, d) for k, u, d in key}
-        u, d = table[target]
-        if unit_type(target) in self.two_hit:
-            flipped = min(hits, u)
-            gone = min(hits - flipped, d + flipped)
-            table[target] = (u - flipped, d + flipped - gone)
-        else:
-            gone = min(hits, u)
-            table[target] = (u - gone, d)
-        return tuple((k, u, d) for k, (u, d) in table.items() if u + d), gone
+        made, gone = [], 0
+        for k, u, d in key:
+            if k == target:
+                if unit_type(target) in self.two_hit:
+                    flipped = min(hits, u)
+                    gone = min(hits - flipped, d + flipped)
+                    u, d = u - flipped, d + flipped - gone
+                else:
+                    gone = min(hits, u)
+                    u -= gone
+                if not u + d:
+                    continue
+            made.append((k, u, d))
+        return tuple(made), gone
 
     def forced(self, key: Key, count: int) -> tuple[Key, int]:
         """The elephant's victims retreat their cheapest units; a hit cavalry cannot and is lost."""
@@ -423,7 +534,7 @@ class _Solver:
         count = min(count, _count(key))
         table = {k: (u, d) for k, u, d in key}
         stuck_total = 0
-        for k in sorted(table, key=lambda k: (self.cost.get(unit_type(k), 4), k)):
+        for k in self._retreat_order(tuple(table)):
             u, d = table[k]
             cavalry = unit_type(k) == "cavalry"
             free = min(count, u + (0 if cavalry else d))
@@ -433,28 +544,20 @@ class _Solver:
             table[k] = (u - from_u, d - from_d)
             stuck_total += stuck
             count -= free + stuck
-        return tuple((k, u, d) for k, (u, d) in sorted(table.items()) if u + d), stuck_total
+            if not count:
+                break
+        return tuple((k, u, d) for k, (u, d) in table.items() if u + d), stuck_total
+
+    def _retreat_order(self, names: tuple[str, ...]) -> list[str]:
+        """The keys, cheapest first (then by name): the order an elephant's victims retreat in."""
+        found = self.orders.get(names)
+        if found is None:
+            found = self.orders[names] = sorted(names, key=lambda k: (self.cost.get(unit_type(k), 4), k))
+        return found
 
 
 def _count(key: Key) -> int:
     return sum(u + d for _, u, d in key)
-
-
-def _capped(grid: Grid, hits: int, forced: int) -> Capped:
-    """The dice's outcomes as a side sees them that can take `hits` and lose `forced` units at most:
-    more hits or more forced retreats than that are wasted, so they merge."""
-    if len(grid) > forced + 1:
-        grid = (*grid[:forced], tuple(map(sum, zip(*grid[forced:], strict=True))))
-    cells: list[Cell] = []
-    chances: list[float] = []
-    for f, row in enumerate(grid):
-        if len(row) > hits + 1:
-            row = (*row[:hits], sum(row[hits:]))
-        for h, p in enumerate(row):
-            if p > 0.0:
-                cells.append((h, f))
-                chances.append(p)
-    return tuple(cells), tuple(chances)
 
 
 @lru_cache(maxsize=4096)
