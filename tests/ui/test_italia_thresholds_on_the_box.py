@@ -115,3 +115,21 @@ def test_the_pad_and_the_battle_page_list_the_fear_dice_first_as_they_are_typed(
     _tap(app, ("pad",))
     typed = said.index("Type each die in this order (0 is 10): 9 dice")
     assert said[typed + 1] == "Defender: 3 dice for elephant fear: a unit deserts on 8+"
+
+
+def test_the_tables_back_on_the_pad_leaves_it_as_cancel_does_and_undoes_nothing(app):
+    box = app.box
+    decisions = len(app.session.game.records)
+    start = len(box.heard)
+    _tap(app, ("pad",))
+    until(lambda: len(heard(box, start)) >= len(ONE_CYCLE))
+    app.session.button("back")  # the table's Back button (GPIO), as a hand presses it
+    app.draw()
+    assert app.game.view.desk.sub == "" and len(app.session.game.records) == decisions  # pad left, no undo
+    until(lambda: not app.session.die_player.playing)
+    time.sleep(0.1)
+    settled = len(box.heard)
+    time.sleep(0.2)
+    assert heard(box, settled) == [] and heard(box)[-1] == "blank"
+    app.session.button("back")  # nothing open now: Back undoes the last decision (the battle's opening)
+    assert len(app.session.game.records) == decisions - 1

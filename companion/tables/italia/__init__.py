@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from companion.games.italia.game import State
@@ -53,7 +54,20 @@ def new_view(session: Any, height: int, target: int, choices: Any, colours: list
     table = getattr(session, "table", None)
     if isinstance(table, ItaliaTable):  # the table's buttons throw what the screen's Roll would
         table.screen_roll = lambda: tap_first(view.entries(session), lambda marker: marker == ("roll",))
+        table.screen_back = partial(_back, view, session)
     return view
+
+
+LEAVE_MARKERS = (("cancel",), ("back",), ("to-setup",))  # a page's Cancel or Back: what it opened closes
+
+
+def _back(view: Any, session: Any) -> Any:
+    """The table's Back on this screen: a page the screen opened is left as its Cancel would leave it
+    (the pad's thresholds leave the box with it); with none open, the last decision is undone."""
+    from companion.tables.base import Undo
+
+    leave = next((tap for _label, marker, tap in view.entries(session) if marker in LEAVE_MARKERS), None)
+    return Undo() if leave is None else leave()
 
 
 def before_game(

@@ -24,6 +24,9 @@ class ItaliaTable:
     # the screen's Roll now (set by the view: the aims and victims are chosen on screen, not in the
     # state); None: no screen, a round with the default aims
     screen_roll: Callable[[], Intent | None] | None = None
+    # what the table's Back does on the screen of the moment (set by the view): leave a page the screen
+    # opened (its Cancel or Back), else undo; None: no screen, undo
+    screen_back: Callable[[], Intent | None] | None = None
 
     def prepare(self) -> None:
         from companion.tickets import italia as tickets
@@ -34,9 +37,10 @@ class ItaliaTable:
 
     def button(self, name: str, state: State) -> Intent | None:
         """The table's buttons: Roll, Confirm and the die box's button ("die") roll the battle's next
-        round as the screen's Roll would (its aims); Back undoes; nothing while no round is waited for."""
+        round as the screen's Roll would (its aims); nothing while no round is waited for. Back leaves a
+        page the screen opened (the pad, the aims, a battle's set-up), as its Cancel would, else undoes."""
         if name == "back":
-            return Undo()
+            return self.screen_back() if self.screen_back is not None else Undo()
         battle = state.battle
         if name not in ("roll", "confirm", "die") or battle is None or over(battle):
             return None
