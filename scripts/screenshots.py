@@ -357,12 +357,14 @@ def _italia_first_turn(app: App, shoot: Shoot, suffix: str) -> None:
 def _italia_turn(session: Session) -> None:
     """One nation's turn played straight: income, a unit, its zones (with intact cities) confirmed."""
     from companion.games.italia import actions as ia
+    from companion.games.italia.clerk import fields
     from companion.games.italia.control import ConfirmMap
     from companion.games.italia.game import active
 
     nation = active(session.game.scenario, session.state) or ""
     session.do(ia.CollectIncome(3, 1))
-    session.do(ia.Buy(nation, {"infantry": 1}))
+    unit = "infantry" if fields(session.game.scenario.id, nation, "infantry") else "legion"  # §2.2.1
+    session.do(ia.Buy(nation, {unit: 1}))
     session.do(ConfirmMap(tuple((z, nation, "intact") for z in ITALIA_HOLDINGS.get(nation, ()))))
     session.do(ia.EndNationTurn())
 

@@ -388,3 +388,18 @@ def test_a_battle_too_big_for_the_screens_odds_says_so_and_names_the_command(tmp
     finally:
         app.close()
         store.close()
+
+
+def test_the_shop_offers_a_nation_only_the_units_it_has(tmp_path, devices):
+    """§2.2.1: the Celts' shop has infantry and fleets, no legions, consular legions or elephants."""
+    app, store = _app(tmp_path, devices)
+    try:
+        app.session.do(ia.CollectIncome(3, 1))
+        app.draw()
+        markers = {b.action for b in [*app.buttons, *app.game.view.spots]}
+        shown = {m[-1] for m in markers if isinstance(m, tuple) and m and m[0] in ("less", "more")}
+        assert {"infantry", "fleet"} <= shown, shown
+        assert not shown & {"legion", "consular", "elephant"}, shown
+    finally:
+        app.close()
+        store.close()

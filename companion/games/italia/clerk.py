@@ -171,6 +171,39 @@ def bill(
     return cost + sum(numbers.city_costs[terrain] * n for terrain, n in (cities or {}).items())
 
 
+# §2.2.1: the units the rulebook gives to named nations only (cavalry: "used in Italia II", by whom the
+# cards say; infantry: every nation but the Romans and the Western Romans)
+FIELDED_BY: dict[tuple[str, str], frozenset[str]] = {
+    ("I", "legion"): frozenset({"romans", "populares", "optimates"}),
+    ("II", "legion"): frozenset({"western-romans"}),
+    ("I", "consular"): frozenset({"romans", "populares"}),
+    ("I", "elephant"): frozenset({"carthaginians", "epirotes"}),
+    ("II", "foederati"): frozenset({"western-romans"}),
+}
+NO_INFANTRY = frozenset({"romans", "western-romans"})
+
+
+def fields(scenario: str, nation: str, unit: str) -> bool:
+    """Whether this nation has units of this type (§2.2.1); types the text gives no owner for, yes."""
+    if unit == "infantry":
+        return nation not in NO_INFANTRY
+    owners = FIELDED_BY.get((scenario, unit))
+    if owners is None:
+        return not any(u == unit for _s, u in FIELDED_BY)  # a type of the other scenario only: no
+    return nation in owners
+
+
+def unit_refusal(scenario: str, nation: str, units: Mapping[str, int]) -> Sentence | None:
+    """A purchase of a type the nation does not have (§2.2.1), said in one sentence."""
+    wrong = sorted(u for u, n in units.items() if n and not fields(scenario, nation, u))
+    if not wrong:
+        return None
+    # the unit as "key" with a count: the table names it as its screen does ("legions", "legioni")
+    return Sentence(
+        "Purchase refused: the {nation} have no {key} (§2.2.1).", nation=nation, key=wrong[0], n=2
+    )
+
+
 def consular_refusal(
     nation: str, buying: int, in_play: int, cities: int, scenario: str = "I"
 ) -> Sentence | None:

@@ -493,6 +493,9 @@ def _buy(game: Game, state: State, action: Buy) -> tuple[State, list[Sentence]]:
         raise IllegalActionError(Sentence("A nation buys in its own phase 1, after its income."))
     if forced and action.cities:
         raise IllegalActionError(Sentence("A master over 10 gold buys units, not cities (§6.4)."))
+    refusal = clerk.unit_refusal(game.scenario.id, nation, action.units)
+    if refusal:
+        raise IllegalActionError(refusal)
     consular = action.units.get("consular", 0)
     refusal = clerk.consular_refusal(
         nation, consular, action.consular_in_play, action.cities_controlled, game.scenario.id

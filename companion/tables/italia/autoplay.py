@@ -11,6 +11,7 @@ from companion.assets import edition
 from companion.games.italia import actions as a
 from companion.games.italia.actions import Score
 from companion.games.italia.battle import Battle, Side
+from companion.games.italia.clerk import fields, price
 from companion.games.italia.control import ConfirmMap
 from companion.games.italia.fight import aftermath, over
 from companion.games.italia.game import State, active, leaving_now, queue, turn_ten
@@ -40,7 +41,8 @@ def bot(state: State, rng: random.Random) -> Any:
         return a.CloseBattle() if sea_over(state.sea) else a.RollSeaRound()
     if state.must_spend:
         master = sorted(state.must_spend)[0]
-        return a.Buy(master, {"infantry": -(-(state.gold[master] - 10) // 4)})
+        unit, cost = _cheapest(state.scenario, master)
+        return a.Buy(master, {unit: -(-(state.gold[master] - 10) // cost)})
     nation = active(scenario, state) or ""
     if turn_ten(scenario, state.turn):
         return _turn_ten(state, nation)
@@ -50,12 +52,21 @@ def bot(state: State, rng: random.Random) -> Any:
     return _phase(state, scenario, nation) or _end_of_turn(state, scenario, nation)
 
 
+def _cheapest(scenario: str, nation: str) -> tuple[str, int]:
+    """The nation's cheapest land unit (§2.2.1, §6.2): infantry, or the Romans' legions, the Western
+    Romans' Foederati."""
+    numbers = edition("italia").numbers
+    owned = [u for u in ("foederati", "infantry", "legion") if fields(scenario, nation, u)]
+    return min(((u, price(numbers, nation, u)) for u in owned), key=lambda pair: pair[1])
+
+
 def _phase(state: State, scenario: Any, nation: str) -> Any:
     """The decisions of the nation's phases 1 to 6 (None: on to the map and the end of the turn)."""
     gold = state.gold.get(nation, 0)
     if state.phase == 1:
         bought = state.ledger.bought.get(nation)
-        return a.Buy(nation, {"infantry": gold // 4}) if gold >= 4 and not bought else a.NextPhase()
+        unit, cost = _cheapest(state.scenario, nation)
+        return a.Buy(nation, {unit: gold // cost}) if gold >= cost and not bought else a.NextPhase()
     if state.phase == 2 and state.turn == 3 and state.at == 0 and not state.major:
         return a.MajorInvasion()
     if state.phase in (2, 3, 5) or (state.phase == 4 and state.major):

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.games.italia.clerk import after_purchase, bill, income, price
+from companion.games.italia.clerk import after_purchase, bill, fields, income, price
 from companion.games.italia.departure import due, heir, word
 from companion.games.italia.game import order as nation_order
 from companion.games.italia.game import queue
@@ -73,8 +73,8 @@ def shop(canvas: Canvas, desk: Desk, session: Any) -> None:
     canvas.line(_("{nation}: {gold} gold to spend").format(nation=nation_name(nation), gold=gold))
     canvas.gap()
     for unit in shop_types(numbers, nation):
-        if unit not in desk.types and unit != "fleet":
-            continue
+        if unit not in desk.types and unit != "fleet" or not fields(desk.scenario.id, nation, unit):
+            continue  # another scenario's type, or one the nation does not have (§2.2.1)
         label = f"{unit_name(unit, 2).capitalize()} ({price(numbers, nation, unit)})"
         canvas.stepper(label, desk.basket.get(unit, 0), unit, partial(bump, desk.basket, unit, None))
         canvas.row_done()

@@ -163,3 +163,25 @@ def test_a_raid_needs_an_intact_city_and_the_defender_rebuilds_after_it():
     game.play(Rebuild("defender", "infantry"))
     assert game.state.battle.city == "intact" and game.state.battle.defender.units == {"infantry": 1}
     game.play(CloseBattle())
+
+
+def test_a_nation_buys_only_the_unit_types_the_rulebook_gives_it():
+    """§2.2.1: legions for the Romans, Populares and Optimates, consular legions for the Romans and
+    Populares, elephants for the Carthaginians and Epirotes (Italia I); no infantry for the Romans."""
+    from companion.games.italia.clerk import fields
+
+    game = new_game()
+    game.play(CollectIncome(zones=3, cities=3))
+    for units in ({"legion": 1}, {"elephant": 1}, {"consular": 1}):
+        with pytest.raises(IllegalActionError, match=r"the celts have no .* \(§2\.2\.1\)"):
+            game.play(Buy("celts", units))
+    assert game.state.gold["celts"] == 6  # nothing spent by a refused purchase
+    assert [
+        u for u in ("infantry", "legion", "consular", "elephant", "fleet") if fields("I", "romans", u)
+    ] == [
+        "legion",
+        "consular",
+        "fleet",
+    ]
+    assert fields("I", "epirotes", "elephant") and not fields("II", "vandals", "elephant")
+    assert fields("II", "western-romans", "foederati") and fields("II", "vandals", "cavalry")
