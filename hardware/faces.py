@@ -141,7 +141,7 @@ def parse_faces(text: str, source: str) -> dict[str, Face]:
     FaceError names `source` and the field at fault."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise FaceError(source, f"not valid TOML ({exc})") from None
     for key in data:
         if key != "faces":

@@ -65,7 +65,7 @@ def merge(registries: list[CardRegistry], sources: list[str]) -> CardRegistry:
 def parse_registry(text: str, source: str = "registry.toml") -> CardRegistry:
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise RegistryError(f"{source}: not valid TOML ({exc})") from None
     by_marker: dict[int, Card] = {}
     for game, blocks in data.items():

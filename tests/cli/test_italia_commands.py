@@ -360,3 +360,25 @@ def test_data_check_names_a_card_without_revolt_rows_and_what_that_affects(capsy
     code, out, err = run(capsys, "italia", "data", "check", str(folder))
     assert (code, out) == (2, "") and err.count("\n") == 1
     assert "celts.toml: revolt 1.against: 'vandals' is not a nation of Italia I" in err
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    ["leaves_after = " + "9" * 5000, "nested = " + "[" * 50_000 + "]" * 50_000],
+    ids=["a 5000-digit number", "arrays nested 50,000 deep"],
+)
+@pytest.mark.parametrize("file", ["nations/celts.toml", "rules.toml", "map.toml", "scenario-1.toml"])
+def test_data_check_of_a_hostile_file_is_one_line_naming_it(capsys, tmp_path, hostile, file):
+    """A number past Python's 4,300 digits or arrays nested past its recursion limit made tomllib
+    raise what the loaders did not catch: a traceback."""
+    import shutil
+
+    from companion.assets import assets_dir
+
+    folder = tmp_path / "italia"
+    shutil.copytree(assets_dir() / "italia", folder)
+    (folder / "nations" / "index.toml").write_text('filled = ["celts"]\n')
+    (folder / "nations" / "celts.toml").write_text('[nation]\nid = "celts"\n')
+    (folder / file).write_text(hostile + "\n")
+    code, out, err = run(capsys, "italia", "data", "check", str(folder))
+    assert (code, out) == (2, "") and err.count("\n") == 1 and file in err, err[:300]

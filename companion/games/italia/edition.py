@@ -74,7 +74,7 @@ def _nations(
     name = "nations/index.toml"
     try:
         listed = tomllib.loads(read(name)).get("filled", [])
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(where(name), f"is not TOML ({exc})") from None
     if not isinstance(listed, list) or not all(
         isinstance(n, str) and n.replace("-", "").isalpha() for n in listed
@@ -105,7 +105,7 @@ def _check_names(data: dict[str, Any], scenarios: dict[str, Scenario], where: st
 def parse_board(text: str, where: str) -> Board:
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(where, f"is not TOML ({exc})") from None
     zones: dict[str, Zone] = {}
     for number, row in enumerate(data.get("zone", []), start=1):

@@ -26,7 +26,7 @@ def parse_nation(text: str, where: str, *, template: bool = False) -> dict[str, 
     """A nation file's data; the template may leave `nation.id` empty, a nation file may not."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(where, f"is not TOML ({exc})") from None
     for table, value in data.items():
         if table in LISTS:

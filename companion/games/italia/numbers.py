@@ -75,7 +75,7 @@ def parse_numbers(text: str, where: str) -> Numbers:
     """`rules.toml`: every key optional (the rulebook's value stands), every value checked."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(where, f"is not TOML ({exc})") from None
     known = {name for name in Numbers.__dataclass_fields__}
     changes: dict[str, Any] = {}

@@ -49,7 +49,7 @@ def parse_scenario(text: str, where: str) -> Scenario:
     """A scenario file; DataError names the file and the field at fault."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(where, f"is not TOML ({exc})") from None
     head = _table(data.get("scenario"), f"{where}: [scenario]")
     colour_of: dict[str, str] = {}

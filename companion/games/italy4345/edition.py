@@ -122,7 +122,7 @@ def _edition(files: dict[str, dict[str, Any]], where: Callable[[str], str], demo
 def _toml(text: str, where: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(where, f"is not TOML ({exc})") from None
 
 

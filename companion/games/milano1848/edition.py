@@ -90,7 +90,7 @@ def zone_of_card(card: str) -> int | None:
 def _parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(source, f"not valid TOML ({exc})") from None
 
 

@@ -17,7 +17,7 @@ def zone_layout() -> dict[int, tuple[float, float]]:
     source = str(assets_dir() / "milano1848" / "layout.toml")
     try:
         zones = tomllib.loads(read_asset("milano1848/layout.toml")).get("zones", {})
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # bad TOML, a number past 4,300 digits, deep nesting
         raise DataError(source, f"not valid TOML ({exc})") from None
     layout: dict[int, tuple[float, float]] = {}
     for key, point in zones.items():
