@@ -382,3 +382,17 @@ def test_data_check_of_a_hostile_file_is_one_line_naming_it(capsys, tmp_path, ho
     (folder / file).write_text(hostile + "\n")
     code, out, err = run(capsys, "italia", "data", "check", str(folder))
     assert (code, out) == (2, "") and err.count("\n") == 1 and file in err, err[:300]
+
+
+def test_data_check_of_a_folder_with_a_fifo_for_a_file_is_one_line_not_a_wait(capsys, tmp_path):
+    import os
+    import shutil
+
+    from companion.assets import assets_dir
+
+    folder = tmp_path / "italia"
+    shutil.copytree(assets_dir() / "italia", folder)
+    (folder / "rules.toml").unlink()
+    os.mkfifo(folder / "rules.toml")  # nobody writes: reading it would wait for ever
+    code, out, err = run(capsys, "italia", "data", "check", str(folder))
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "is not a regular file" in err

@@ -37,14 +37,15 @@ MAP_NEEDS = (
 
 def _reader(folder: Path) -> tuple[Callable[[str], str], Callable[[str], str]]:
     def read(name: str) -> str:
-        try:
-            return (folder / name).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            from companion.games.vocabulary import DataError
+        """A regular file of the folder, capped as every asset is (a FIFO there is refused, not waited on)."""
+        from companion import files
+        from companion.assets import MAX_ASSET_BYTES
+        from companion.games.vocabulary import DataError
 
-            raise DataError(
-                str(folder / name), f"cannot be read ({getattr(exc, 'strerror', None) or exc})"
-            ) from None
+        try:
+            return files.read_text(folder / name, MAX_ASSET_BYTES)
+        except files.FileRefused as exc:
+            raise DataError(str(folder / name), exc.problem) from None
 
     return read, lambda name: str(folder / name)
 
