@@ -9,7 +9,7 @@ from .battle import Forces, Result, fight
 from .board import gain, remove_brigade, reserve
 from .context import need
 from .edition import Edition
-from .errors import Sentence, listed, refuse
+from .errors import Sentence, listed, plural, refuse
 from .facts import terrain
 from .model import Area, Offensive, State
 
@@ -176,13 +176,31 @@ def withdraw(state: State, edition: Edition, area_id: str, result: Result, to: s
             a=area_id,
         )
     need(to != "", "Withdrawal", 'say where the troops of {a} withdraw (or "reserve").', a=area_id)
+    if to == "reserve" and edition.board is not None:
+        legal = _legal_retreats(state, edition, area_id, result.loser)
+        need(
+            not legal,
+            "Withdrawal",
+            "the troops of {a} can withdraw to {areas}; the reserve takes them only when there is nowhere "
+            "(A-24).",
+            a=area_id,
+            areas=listed(legal),
+        )
     if to != "reserve":
         _check_retreat(state, edition, area_id, to, result.loser)
         for kind in kinds:
             setattr(state.area(to), kind, getattr(state.area(to), kind) + getattr(area, kind))
     for kind in kinds:
         setattr(area, kind, 0)
-    return [Sentence("{n} troops withdraw from {a} to {b}.", n=count, a=area_id, b=to)]
+    return [
+        plural(
+            count,
+            "{count} troop withdraws from {a} to {b}.",
+            "{count} troops withdraw from {a} to {b}.",
+            a=area_id,
+            b=to,
+        )
+    ]
 
 
 def _legal_retreats(state: State, edition: Edition, area_id: str, loser: str) -> list[str]:
@@ -221,6 +239,13 @@ def end_round(state: State, edition: Edition, action: EndRound) -> Events:
     """Steps E and F: pockets go to the reserve and are liberated; the table confirms any other area now
     south of the troops; then the next repetition, or the clean-up."""
     off = current(state, "B")
+    waiting = next_battle(state, edition)
+    need(
+        waiting == "",
+        "End of the round",
+        "{a} holds both sides: its battle comes first (§6.2.1 B).",
+        a=waiting,
+    )
     pockets = list(action.pockets) + (find_pockets(state, edition) if edition.board is not None else [])
     for area_id in pockets:
         area = state.area(area_id)

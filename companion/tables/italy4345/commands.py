@@ -16,7 +16,7 @@ from companion.games.italy4345.edition import OPTIONAL, Edition, load
 from companion.games.italy4345.errors import DataError, IllegalActionError, ValueNeeded
 from companion.games.italy4345.game import Game
 from companion.games.italy4345.model import NAMES, Options
-from companion.games.italy4345.offensive import even_moves, garrison_moves
+from companion.games.italy4345.offensive import even_moves, garrison_moves, next_battle
 from companion.games.italy4345.scoring import incomes, scores
 from companion.games.records import load_json
 from companion.paths import state_dir
@@ -196,10 +196,14 @@ def run_offensive(game: Game) -> None:
         if game.state.offensive.step == "A":
             game.play(Assault(tuple(garrison_moves(game.state))))
             continue
-        try:
-            game.play(Battle())
-        except IllegalActionError:
+        area = next_battle(game.state, game.edition)
+        if not area:
             game.play(EndRound())
+            continue
+        try:
+            game.play(Battle(area))
+        except IllegalActionError:  # nowhere to withdraw, and the run has nobody to ask
+            game.play(Battle(area, "reserve"))
     game.play(Redistribute(even_moves(game.state, game.edition), game.state.pawn))
 
 

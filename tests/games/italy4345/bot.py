@@ -41,7 +41,9 @@ def choices(game: Game, rng: random.Random) -> list[Action]:
         return [_op(game, faction, rng) for _ in range(6)] + [Event(), Pass()]
     if step == "offensive" and state.offensive is not None:
         return (
-            [Assault(tuple(garrison_moves(state)))] if state.offensive.step == "A" else [Battle(), EndRound()]
+            [Assault(tuple(garrison_moves(state)))]
+            if state.offensive.step == "A"
+            else [Battle(), Battle(to="reserve"), EndRound()]
         )
     if step == "redistribute":
         liberated = [a for a, x in state.areas.items() if x.liberated]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from companion.games.italy4345 import RULES, Assault, Battle, Game, Op, Options, Redistribute
@@ -50,6 +50,9 @@ def conserved(game: Game, before: State, action: Action) -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 10_000))
+@example(
+    seed=204, bot=119
+)  # the Axis had nowhere to withdraw; the round ended with the battle unfought
 def test_pieces_and_resources_are_conserved_and_replay_equals_the_live_game(seed: int, bot: int) -> None:
     game = Game(fixture_edition(), Options(deck_mode="companion", seed=seed))
     play_on(game, random.Random(bot), 250, conserved)

@@ -272,8 +272,10 @@ def test_a52_expropriation_takes_a_brigade_or_a_resistance_token_for_two() -> No
     assert game.state.areas["area-g"].cln_brigades == [0, 0] and game.state.resources["cln"] == 4
 
 
-def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> None:
-    from companion.games.italy4345 import Battle
+def _battle_in_napoli(liberated_around: bool) -> Game:
+    """Napoli holds 9 Anglo-American and 4 German troops at step B, the rest of the board empty; with
+    `liberated_around` every neighbour is liberated, so the Axis have nowhere to withdraw."""
+    from companion.games.italy4345.model import Offensive
 
     edition = fixture_edition()
     game = Game(edition, Options())
@@ -284,17 +286,36 @@ def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> 
     board = edition.board
     assert board is not None
     for near in board.neighbours["napoli"]:
-        state.areas[near].liberated = True
+        state.areas[near].liberated = liberated_around or board.types[near] == "special"
     state.areas["napoli"].ger, state.areas["napoli"].aa = 4, 9
-    state.offensive = __import__("companion.games.italy4345.model", fromlist=["Offensive"]).Offensive(
-        "offensive-1", 1, step="B", front=["napoli"]
-    )
+    state.offensive = Offensive("offensive-1", 1, step="B", front=["napoli"])
     state.step = "offensive"
+    return game
+
+
+def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> None:
+    from companion.games.italy4345 import Battle, EndRound
+
+    game = _battle_in_napoli(liberated_around=True)
     with pytest.raises(IllegalActionError, match="nowhere to withdraw: confirm that they go to the reserve"):
         game.play(Battle())  # the table confirms first (A-24)
+    with pytest.raises(IllegalActionError, match="napoli holds both sides: its battle comes first"):
+        game.play(EndRound())  # §6.2.1 B: every front area holding both sides fights
     events = game.play(Battle("napoli", "reserve"))
-    assert "1 troops withdraw from napoli to reserve." in events  # 9 v 4 + 2: the Axis lose 3, 1 is left
+    assert "1 troop withdraws from napoli to reserve." in events  # 9 v 4 + 2: the Axis lose 3, 1 is left
     assert game.state.areas["napoli"].ger == 0 and game.state.areas["napoli"].liberated
+    game.play(EndRound())
+    assert game.state.step == "redistribute"
+
+
+def test_a24_the_reserve_takes_withdrawing_troops_only_when_there_is_nowhere_else() -> None:
+    from companion.games.italy4345 import Battle
+
+    game = _battle_in_napoli(liberated_around=False)
+    with pytest.raises(IllegalActionError, match="the reserve takes them only when there is nowhere"):
+        game.play(Battle("napoli", "reserve"))
+    events = game.play(Battle("napoli"))
+    assert any("1 troop withdraws from napoli to area-" in str(e) for e in events)
 
 
 def test_a58_the_alternative_set_up_is_placed_in_the_texts_order_and_checked() -> None:
