@@ -15,7 +15,7 @@ import pytest
 from companion.games.italy4345 import RULES, Game, Options, Pass, Reveal, deck
 from companion.tables.italy4345 import add_commands
 from tests.games.italy4345.bot import choices
-from tests.games.italy4345.helpers import FIXTURES, fixture_edition
+from tests.games.italy4345.helpers import FIXTURES, battle_in_napoli, fixture_edition
 
 
 def run(*argv: str) -> int:
@@ -135,6 +135,20 @@ def test_the_offensive_runs_over_the_owners_map_and_writes_its_ticket(
     assert b"OFFENSIVE 1 of 5  power 3" in data and b"CLN 12" in data
     assert b"Area-31 5 v 1: AA -2, Axis -1\n" in data and b"Napoli 4 v 5" in data  # named as on screen
     assert not re.search(rb"area-\d|napoli|roma", data)  # never the map's ids
+
+
+def test_the_offensive_command_sends_axis_troops_with_nowhere_to_go_to_the_reserve(
+    owner_folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A-24 with nobody to ask: the run confirms it itself; it ended the round with the battle unfought
+    and stopped at a redistribution nothing could satisfy."""
+    as_owner(owner_folder)
+    state = tmp_path / "state.json"
+    state.write_text(RULES.dumps(battle_in_napoli(liberated_around=True).state))
+    assert run("offensive", str(state)) == 0
+    after = json.loads(capsys.readouterr().out)
+    assert after["step"] == "score" and after["areas"]["napoli"]["liberated"]
+    assert after["areas"]["napoli"]["ger"] == 0
 
 
 @pytest.mark.parametrize("long", [False, True])

@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.assets import assets_dir
 from companion.games.italy4345 import Game, Options, Step
 from companion.games.italy4345.edition import Edition, load
+from companion.games.italy4345.model import Offensive
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -79,3 +80,22 @@ def acting(
     game.play(Adjust("set-up", changes, resources=((faction, resources),)))
     order = (faction, *(f for f in ("ger", "rsi", "cln", "aut") if f != faction))
     return revealed(game, 1 + game.state.card_index, order=order)
+
+
+def battle_in_napoli(liberated_around: bool) -> Game:
+    """Napoli holds 9 Anglo-American and 4 German troops at step B, the rest of the board empty; with
+    `liberated_around` every neighbour is liberated, so the Axis have nowhere to withdraw."""
+    edition = fixture_edition()
+    game = Game(edition, Options())
+    state = game.state
+    for area in state.areas.values():
+        area.ger = area.rsi = area.aa = area.aut_troops = 0
+        area.cln_brigades, area.aut_brigades = [0, 0], [0, 0]
+    board = edition.board
+    assert board is not None
+    for near in board.neighbours["napoli"]:
+        state.areas[near].liberated = liberated_around or board.types[near] == "special"
+    state.areas["napoli"].ger, state.areas["napoli"].aa = 4, 9
+    state.offensive = Offensive("offensive-1", 1, step="B", front=["napoli"])
+    state.step = "offensive"
+    return game

@@ -11,7 +11,7 @@ from companion.games.italy4345.board import controls
 from companion.games.italy4345.model import Area
 from companion.games.italy4345.offensive import cleanup, deal
 
-from .helpers import acting, fixture_edition, l0_game, s, text_edition
+from .helpers import acting, battle_in_napoli, fixture_edition, l0_game, s, text_edition
 
 
 def test_a4_a_city_the_owner_says_has_no_disk_has_no_values() -> None:
@@ -272,31 +272,10 @@ def test_a52_expropriation_takes_a_brigade_or_a_resistance_token_for_two() -> No
     assert game.state.areas["area-g"].cln_brigades == [0, 0] and game.state.resources["cln"] == 4
 
 
-def _battle_in_napoli(liberated_around: bool) -> Game:
-    """Napoli holds 9 Anglo-American and 4 German troops at step B, the rest of the board empty; with
-    `liberated_around` every neighbour is liberated, so the Axis have nowhere to withdraw."""
-    from companion.games.italy4345.model import Offensive
-
-    edition = fixture_edition()
-    game = Game(edition, Options())
-    state = game.state
-    for area in state.areas.values():
-        area.ger = area.rsi = area.aa = area.aut_troops = 0
-        area.cln_brigades, area.aut_brigades = [0, 0], [0, 0]
-    board = edition.board
-    assert board is not None
-    for near in board.neighbours["napoli"]:
-        state.areas[near].liberated = liberated_around or board.types[near] == "special"
-    state.areas["napoli"].ger, state.areas["napoli"].aa = 4, 9
-    state.offensive = Offensive("offensive-1", 1, step="B", front=["napoli"])
-    state.step = "offensive"
-    return game
-
-
 def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> None:
     from companion.games.italy4345 import Battle, EndRound
 
-    game = _battle_in_napoli(liberated_around=True)
+    game = battle_in_napoli(liberated_around=True)
     with pytest.raises(IllegalActionError, match="nowhere to withdraw: confirm that they go to the reserve"):
         game.play(Battle())  # the table confirms first (A-24)
     with pytest.raises(IllegalActionError, match="napoli holds both sides: its battle comes first"):
@@ -311,7 +290,7 @@ def test_a24_with_the_map_axis_troops_with_nowhere_to_go_go_to_the_reserve() -> 
 def test_a24_the_reserve_takes_withdrawing_troops_only_when_there_is_nowhere_else() -> None:
     from companion.games.italy4345 import Battle
 
-    game = _battle_in_napoli(liberated_around=False)
+    game = battle_in_napoli(liberated_around=False)
     with pytest.raises(IllegalActionError, match="the reserve takes them only when there is nowhere"):
         game.play(Battle("napoli", "reserve"))
     events = game.play(Battle("napoli"))
