@@ -19,6 +19,9 @@ four keys a side has a third of its states below it).
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress
@@ -41,12 +44,13 @@ Grid = tuple[tuple[float, ...], ...]  # chances by elephant 9s and 10s, then by 
 
 # The solver's budget, in pairs of outcomes it sums (one side's distinct states after a round times
 # the other's, for each state worked out: a count that does not depend on the machine's load;
-# benchmarks/italia.py prints it by army and size, docs/benchmarks.md has the table): the screen's
-# 150,000 are about 50 ms of CPU on the development machine at 0.26-0.34 ms per 1,000 pairs (every
-# battle of up to 10 a side the game fields, at most 144,075 pairs, and of 12 a side with four keys
-# against two or three against three); the command's 1,000,000 cover every battle of up to 12 a side
-# (at most 245,650 pairs) with room. Beyond, a battle is refused within seconds, not minutes.
-SCREEN_PAIRS = 150_000
+# benchmarks/italia.py prints it by army, size and spread, docs/benchmarks.md has the table). The
+# screen's 450,000 answer every battle of up to 12 units a side of the armies the game fields, however
+# spread over their keys (at most 432,996 pairs; benchmarks/italia_spreads.json has the spreads with
+# the most work), in the look-ahead worker, never in a frame: about 60 ms at most on the development
+# machine of 2026-12-02 (0.14-0.18 ms per 1,000 pairs), more when it is busy. The command's 1,000,000
+# leave room beyond. Beyond, a battle is refused within seconds, not minutes.
+SCREEN_PAIRS = 450_000
 COMMAND_PAIRS = 1_000_000
 # A battle whose sides can take more hits in all than this (four times the rules' largest battle) is
 # refused before any work: its pairs would be far beyond any budget.
@@ -93,12 +97,31 @@ def battle_odds(battle: Battle, elephant_battles: int = 0, budget: int = SCREEN_
     they need more than `budget` pairs of outcomes summed."""
     if _hit_points(battle) > MAX_HIT_POINTS:
         raise TooLarge(budget)
+    with _no_cycle_collection():
+        return _solved(battle, elephant_battles, budget)
+
+
+def _solved(battle: Battle, elephant_battles: int, budget: int) -> Odds:
     solver = _Solver(battle, budget)
     starts = _before_first_round(battle, elephant_battles)
     if battle.mode == "raid":
         return solver.raid(starts)
     clears, holds, lost_a, lost_d = solver.run(starts)
     return Odds(clears, holds, max(0.0, 1.0 - clears - holds), lost_a, lost_d)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The solver makes tens of thousands of tuples that live until it is done (freed as it returns)
+    and form no cycles: the cycle collector's passes over them would find nothing and cost a tenth to
+    a fifth of the time at 10-12 units a side."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _hit_points(battle: Battle) -> int:
@@ -420,16 +443,14 @@ class _Solver:
         """The side's kernel for these dice, worked out (`_kernel`)."""
         hits = self.can_take[side]
         pairs, cells, chances, stay = self.seen.get(enemy * _CELLS + hits) or self._sees(enemy, hits)
-        after, lost_at = self.after[side], self.lost_at[side]
-        if after is None or lost_at is None:
-            after, lost_at = self._blows(side)
-        if cells[-1] <= hits:  # no elephants: every cell leaves the side differently
-            ids = list(map(after.__getitem__, cells))
+        after, lost_at = self._blows(side)
+        if cells[-1] == len(cells) - 1 <= hits:  # no elephants: hits from none up, each its own outcome
+            ids = after[: len(cells)]
             if -1 in ids:
                 ids = [i if i >= 0 else self._blow(side, cell) for i, cell in zip(ids, cells)]
-            lost = sum(map(mul, chances, map(lost_at.__getitem__, cells)))
+            lost = sum(map(mul, chances, lost_at))
             outcomes = tuple(zip(ids, chances))
-        else:
+        else:  # an elephant's forced retreat can leave the side as a hit would: those cells summed
             merged: dict[int, float] = {}
             lost = 0.0
             for cell, p in pairs:
