@@ -34,8 +34,9 @@ def leaves(nation: str) -> Sentence:
 
 def replaced(nation: str, heir: str) -> Sentence:
     return Sentence(
-        "The {heir} replace the {nation} (§12.4): the {nation}'s zones are the {heir}'s, cities stay; the "
-        "{nation}'s gold is gone, the {heir} start with 0; the {nation}'s points stay on the score pad.",
+        "The {heir} replace the {nation} (§12.4): the zones of the {nation} go to the {heir}, cities stay; "
+        "the gold of the {nation} is gone, the {heir} start with 0; the points of the {nation} stay on the "
+        "score pad.",
         nation=nation,
         heir=heir,
     )

@@ -50,7 +50,7 @@ def subjugate(
     if masters.get(master) == subject:
         raise IllegalActionError(
             Sentence(
-                "The {master} are the {nation}'s subjects: free them first.", nation=subject, master=master
+                "The {master} are subjects of the {nation}: free them first.", nation=subject, master=master
             )
         )
     allowed = card(edition, subject).get("submission", {}).get("to", [])
@@ -74,15 +74,20 @@ def subjugate(
     said = [submitted(subject, master)]
     if masters.get(subject):
         said.insert(
-            0, Sentence("The {nation} are no longer the {master}'s.", nation=subject, master=masters[subject])
+            0,
+            Sentence(
+                "The {nation} are no longer subjects of the {master}.",
+                nation=subject,
+                master=masters[subject],
+            ),
         )
     return {**masters, subject: master}, said
 
 
 def submitted(subject: str, master: str) -> Sentence:
     return Sentence(
-        "The {nation} submit to the {master}: the {master}'s units leave every zone with {nation} units; "
-        "half the {nation}'s income, loot and points go to their master (§12.5.2).",
+        "The {nation} submit to the {master}: the units of the {master} leave every zone with {nation} "
+        "units; half the income, loot and points of the {nation} go to their master (§12.5.2).",
         nation=subject,
         master=master,
     )
