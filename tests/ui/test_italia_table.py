@@ -362,16 +362,16 @@ def test_a_battle_off_the_map_takes_its_terrain_from_the_table(tmp_path, devices
 
 
 def test_a_battle_too_big_for_the_screens_odds_says_so_and_names_the_command(tmp_path, devices, monkeypatch):
-    """Twelve a side, the Foederati rolling to switch first, is beyond the screen's budget: one
-    sentence, never a stall."""
+    """Fourteen a side, the Foederati rolling to switch first, is beyond the screen's budget (every
+    battle of up to twelve a side is within it): one sentence, never a stall."""
     import time
 
     from companion.games.italia.battle import Battle, Side
     from companion.tables.italia.canvas import Canvas
 
     battle = Battle(
-        Side("foederati", {"infantry": 6, "cavalry": 6}, leaders=1),
-        Side("western-romans", {"legion": 4, "foederati": 4, "cavalry": 4}),
+        Side("foederati", {"infantry": 7, "cavalry": 7}, leaders=1),
+        Side("western-romans", {"legion": 5, "foederati": 4, "cavalry": 5}),
     )
     app, store = _battle_app(tmp_path, devices, battle)
     try:
