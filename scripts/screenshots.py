@@ -57,7 +57,7 @@ def capture(
             app.tap(app.buttons[0].rect.center)
             app.draw()
             if setup and page:
-                app.screenshot(str(OUT / f"{page}{suffix}.png"))
+                shoot(app, f"{page}{suffix}")
         rng, wanted = random.Random(3), list(names)
         while wanted:
             step = session.state.step
@@ -285,6 +285,7 @@ def italia_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZ
     app.draw()
     next(b for b in app.buttons if b.label == "Italia").on_tap()
     shoot(app, f"italia-start{suffix}")
+    _italia_four_players(app, shoot, suffix)
     app.close()
     with tempfile.TemporaryDirectory() as spool:
         service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
@@ -317,6 +318,37 @@ def italia_screens(suffix: str, shoot: Shoot = save, size: tuple[int, int] = SIZ
         shoot(app, f"italia-over{suffix}")
         app.close()
         service.close()
+    _italia_two_setup(shoot, suffix, size)
+
+
+def _italia_two_setup(shoot: Shoot, suffix: str, size: tuple[int, int]) -> None:
+    """Italia II: the Visigoths enter a battle against the Western Romans (the longest names over the
+    battle's columns), then its odds: twelve a side of two kinds against three."""
+    from companion.games.italia import actions as ia
+    from companion.games.italia.game import Game as ItaliaGame
+    from companion.games.italia.game import Options as ItaliaOptions
+
+    with tempfile.TemporaryDirectory() as spool:
+        service = PrintService(SimPrinter(), Path(spool) / "q.jsonl")
+        game = ItaliaGame(edition("italia"), ItaliaOptions("II", 7, ("Anna", "Bruno", "Carla", "Dario")))
+        session = Session(game, Devices(SimDie(), service))
+        app = App(session, size, headless=True, new_session=lambda game, options: None)
+        session.do(ia.CollectIncome(0, 0))
+        for _ in range(3):  # placement, movement: the battle comes in the combat phase
+            session.do(ia.NextPhase())
+        app.draw()  # the screen follows the nation whose turn it is: its entries start afresh
+        desk = app.game.view.desk
+        desk.local = "setup"
+        desk.setup.defender = "western-romans"
+        desk.setup.units["attacker"].update({"infantry": 6, "cavalry": 6})
+        desk.setup.units["defender"].update({"legion": 5, "foederati": 3, "cavalry": 4})
+        shoot(app, f"italia-setup-ii{suffix}")
+        session.do(desk.opening(session.state))
+        desk.local = "move"
+        _settle(session)
+        shoot(app, f"italia-battle-ii{suffix}")
+        app.close()
+        service.close()
 
 
 ITALIA_HOLDINGS = {
@@ -327,6 +359,24 @@ ITALIA_HOLDINGS = {
     "carthaginians": ("africa",),
     "illyrians": ("illyricum",),
 }
+
+
+def _italia_four_players(app: App, shoot: Shoot, suffix: str) -> None:
+    """Italia II chosen: four sides, two a row; then each side's button tapped once (its next two
+    nations), then Italia I again."""
+    from companion.tables.italia.words import PLAYER_COLOURS, colour_name
+
+    next(b for b in app.buttons if b.label.startswith("Italia II")).on_tap()
+    shoot(app, f"italia-start-ii{suffix}")
+    app.draw()
+    colours = tuple(f"{colour_name(c).capitalize()}:" for c in PLAYER_COLOURS)
+    sides = [b for b in app.buttons if b.label.startswith(colours)]
+    assert len(sides) == 4, [b.label for b in app.buttons]
+    for side in sides:
+        side.on_tap()
+    shoot(app, f"italia-start-ii-more{suffix}")
+    next(b for b in app.buttons if b.label.startswith("Italia I:")).on_tap()
+    app.draw()
 
 
 def _italia_first_turn(app: App, shoot: Shoot, suffix: str) -> None:

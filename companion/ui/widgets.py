@@ -60,6 +60,15 @@ def wrap(font: pygame.font.Font, text: str, width: int, break_words: bool = Fals
     return lines + [line] if line else lines
 
 
+def fitted(font: pygame.font.Font, text: str, width: int) -> str:
+    """The text, cut short with "..." where it is wider than `width` (a name over a narrow column)."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text.rstrip() + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 def _longest_head(font: pygame.font.Font, word: str, width: int) -> int:
     """How much of a too-wide word fits a line: up to its last slash that fits, else the most letters."""
     fits = max((n for n in range(1, len(word)) if font.size(word[:n])[0] < width), default=1)

@@ -31,7 +31,7 @@ from companion.tables.italia.words import (
     unit_name,
 )
 from companion.ui import theme
-from companion.ui.widgets import Button
+from companion.ui.widgets import Button, fitted
 
 
 def setup(canvas: Canvas, desk: Desk, session: Any) -> None:
@@ -47,7 +47,7 @@ def setup(canvas: Canvas, desk: Desk, session: Any) -> None:
     small = canvas.painter.fonts["small"]
     names = (nation_name(attacker), nation_name(setup.defender) if setup.defender else _("Defender"))
     for name, right in zip(names, rights, strict=True):
-        text = small.render(name, True, theme.INK)
+        text = small.render(fitted(small, name, column), True, theme.INK)
         canvas.painter.screen.blit(text, text.get_rect(midtop=(right - column // 2 + 4, canvas.y)))
     canvas.gap(small.get_linesize() + 2)
     rows = [(unit_name(t, 2).capitalize(), t) for t in desk.types]

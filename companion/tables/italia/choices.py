@@ -40,7 +40,13 @@ class Choices:
         return _("Table Companion - Italia")
 
     def rows(self) -> list[tuple[str, list[Choice]]]:
+        """The scenario, then the players' sides two a row (four in a row leave no room for two
+        nations' names), three sides too: Settings and New game stay put when the scenario changes."""
         scenarios = (("I", _("Italia I: 3 players")), ("II", _("Italia II: 4 players")))
+        sides: list[Choice] = [
+            (line, False, partial(self.turn_page, colour)) for colour, line in self.sides()
+        ]
+        halves = [sides[:2], sides[2:]] if len(sides) > 2 else [sides]
         return [
             (
                 _("Scenario"),
@@ -49,9 +55,9 @@ class Choices:
                     for s, label in scenarios
                 ],
             ),
-            (
-                _("Who plays which nations (tap for more)"),
-                [(line, False, partial(self.turn_page, colour)) for colour, line in self.sides()],
+            *(
+                (_("Who plays which nations (tap for more)") if not i else "", half)
+                for i, half in enumerate(halves)
             ),
         ]
 

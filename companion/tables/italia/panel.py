@@ -137,14 +137,13 @@ def _fight(desk: Desk, state: State) -> Intent:
 def _setup(desk: Desk, state: State) -> list[Entry]:
     setup = desk.setup
     zone = desk.edition.board.zones.get(setup.zone)
-    defender = nation_name(setup.defender) if setup.defender else _("nobody")
     return [
         (
             _("Zone: {zone}").format(zone=zone.name if zone else _("pick")),
             ("pick-zone",),
             _set(desk, "local", "zones"),
         ),
-        (_("Defender: {nation}").format(nation=defender), ("defender",), partial(_cycle, desk, state)),
+        (_("Change defender"), ("defender",), partial(_cycle, desk, state)),  # named over its column
         (city_name(setup.city).capitalize(), ("city",), partial(_next_city, desk)),
         *_terrain(desk),
         (_("Raid") if setup.raid else _("Normal attack"), ("raid",), partial(_flip, desk, "raid")),
