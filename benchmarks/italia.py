@@ -192,12 +192,12 @@ def scan(sizes: list[int]) -> None:
     MOST_WORK.write_text(json.dumps(found, indent=1) + "\n")
 
 
-def most_work(name: str, units: int) -> Spread | None:
-    """The spread of MOST_WORK for this army and size, if the scan tried it."""
-    if not MOST_WORK.exists():
-        return None
-    found = json.loads(MOST_WORK.read_text()).get(name, {}).get(str(units))
-    return (tuple(found[0]), tuple(found[1])) if found else None
+def most_work() -> dict[tuple[str, int], Spread]:
+    """MOST_WORK's spreads by army and size (none before a scan)."""
+    found = json.loads(MOST_WORK.read_text()) if MOST_WORK.exists() else {}
+    return {
+        (name, int(n)): (tuple(a), tuple(d)) for name, sizes in found.items() for n, (a, d) in sizes.items()
+    }
 
 
 def main() -> None:
@@ -225,11 +225,12 @@ def main() -> None:
     )
     print(f"(* beyond the screen's {odds.SCREEN_PAIRS:,} pairs: the screen says so, the command answers)")
     print(f"  {'units a side':<50}" + "".join(f"{n:>17}" for n in sizes))
+    spreads_found = most_work()
     for name in ARMIES:
         for worst in (False, True):
             row = []
             for n in sizes:
-                spread = most_work(name, n) if worst else None
+                spread = spreads_found.get((name, n)) if worst else None
                 if worst and spread is None:
                     row.append("-")
                     continue
