@@ -35,20 +35,22 @@ Key = tuple[tuple[str, int, int], ...]  # (unit key, undamaged, damaged) per key
 State = tuple[Key, Key]
 Dist = dict[tuple[int, int], float]  # (hits, elephant 9s and 10s) -> probability
 Outcomes = tuple[tuple[int, float], ...]  # one side after a round (its id) -> chance
-Kernel = tuple[Outcomes, float, float]  # ... the units it is expected to lose, the chance it stays
+# ... the chance it stays as it is and the units it is expected to see leave (forced retreats)
+Kernel = tuple[Outcomes, float, float]
 # a side's cells of the enemy's dice with their chances, the same apart, and the chance of none
 Cells = tuple[tuple[tuple[int, float], ...], tuple[int, ...], tuple[float, ...], float]
 Dice = tuple[tuple[int, bool, int], ...]  # (needed, elephant, dice) per group of a side
 Grid = tuple[tuple[float, ...], ...]  # chances by elephant 9s and 10s, then by hits
 
 
-# The solver's budget, in pairs of outcomes it sums (one side's distinct states after a round times
-# the other's, for each state worked out: a count that does not depend on the machine's load;
+# The solver's budget, in pairs of outcomes it sums (the rows' side's cells of the enemy's dice times
+# the other side's distinct states after a round, for each state worked out: a count that does not
+# depend on the machine's load;
 # benchmarks/italia.py prints it by army, size and spread, docs/benchmarks.md has the table). The
 # screen's 450,000 answer every battle of up to 12 units a side of the armies the game fields, however
 # spread over their keys (at most 432,996 pairs; benchmarks/italia_spreads.json has the spreads with
-# the most work), in the look-ahead worker, never in a frame: about 60 ms at most on the development
-# machine of 2026-12-02 (0.14-0.18 ms per 1,000 pairs), more when it is busy. The command's 1,000,000
+# the most work), in the look-ahead worker, never in a frame: about 45 ms at most on the development
+# machine of 2026-12-02 (0.09-0.13 ms per 1,000 pairs), more when it is busy. The command's 1,000,000
 # leave room beyond. Beyond, a battle is refused within seconds, not minutes.
 SCREEN_PAIRS = 450_000
 COMMAND_PAIRS = 1_000_000
@@ -191,11 +193,15 @@ class _Solver:
     chance on once every state before it has (a round that changes anything takes a hit point: one
     side's states, the rows, go in order of hit points, and each row in the other side's). The chance
     that reaches a state, over the rounds in which nothing happens, is the rounds the battle is
-    expected to spend there: its expected losses count that often. A row is a list indexed by the
-    other side's number (its key's id), so the sum over pairs is a list's add, not a dict's. The rows
-    are the attacker's states unless only the attacker faces elephants: the rows' side's outcomes are
-    summed cell by cell of the enemy's dice (each is seen once, merging them would cost more than it
-    saves), and only an elephant's forced retreat leaves two cells alike."""
+    expected to spend there: the units its forced retreats take away count that often. A side's
+    expected losses are its units at the start less those it ends with and those retreats: nothing
+    is counted per pair. A row is a list indexed by the other side's number (its key's id), so the sum
+    over pairs is a list's add, not a dict's. The rows are the attacker's states unless only the
+    attacker faces elephants: the rows' side's outcomes are summed cell by cell of the enemy's dice
+    (each cell's row is looked up once a row; merging cells would cost more than it saves, and only an
+    elephant's forced retreat leaves two alike); the other side's are merged, worked out state by
+    state, and remembered only for dice that more than one row rolls (else nothing would use them
+    again)."""
 
     def __init__(self, template: Battle, budget: int) -> None:
         self.template = template
@@ -209,7 +215,9 @@ class _Solver:
         self.by_hit_points: list[list[int]] = [[] for _ in range(MAX_HIT_POINTS + 1)]  # every id
         self.hit_points: list[int] = []
         self.across, self.facing_elephants = 0, False  # which side's states are the rows: `_rows`
-        self.row_wins = self.lost_row = self.lost_column = self.dropped = 0.0
+        self.row_wins = self.dropped = 0.0
+        # units: at the start, left in the rows' side when it wins, gone by forced retreats (not lost)
+        self.start_row = self.start_column = self.row_units = self.row_left = self.column_left = 0.0
         self.ids: dict[Key, int] = {}
         self.keys: list[Key] = []
         # per side id: the key the enemy aims at (its most numerous), the hits that change it, its units
@@ -220,12 +228,16 @@ class _Solver:
         self.dice: dict[tuple[int, int, str, bool], int] = {}  # a side's dice at a target -> their number
         self.numbered: dict[Dice, int] = {}
         self.rolls: list[Dice] = []  # a number -> its dice
-        self.kernels: list[dict[int, Kernel]] = []  # per side id: the enemy's dice -> the side after
+        self.grids: dict[int, Grid] = {}  # a number -> its dice's chances (`_grid`), once needed
+        # the rows' dice -> the other side's kernels (per its id), kept when more than one row rolls them
+        self.columns: dict[int, dict[int, Kernel]] = {}
+        self.rolling: dict[int, int] = {}  # the rows' dice -> the rows rolling them
         # the enemy's dice and the hits a side can take -> what it sees (Cells); per side id, per cell
-        # (elephant 9s and 10s times the width, plus hits): its id after them, and the units it lost
+        # (elephant 9s and 10s times the width, plus hits): its id after them, and the units that left
+        # by forced retreat (not lost)
         self.seen: dict[int, Cells] = {}
         self.after: list[list[int] | None] = []
-        self.lost_at: list[list[int] | None] = []
+        self.left_at: list[list[int] | None] = []
         self.retreats = sum(  # the most elephant 9s and 10s a roll can show
             n
             for s in (template.attacker, template.defender)
@@ -233,8 +245,8 @@ class _Solver:
             if unit_type(k) == "elephant"
         )
         self.needs: dict[tuple[bool, str, str, str], int] = {}
-        self.hits: dict[int, tuple[int, int]] = {}  # a side's id and hits -> its id after, the units lost
-        self.sent: dict[int, tuple[int, int]] = {}  # a side's id and its forced retreats -> the same
+        self.hits: dict[int, int] = {}  # a side's id and hits -> its id after
+        self.sent: dict[int, tuple[int, int]] = {}  # a side's id and forced retreats -> its id, units left
         self.orders: dict[tuple[str, ...], list[str]] = {}
         self.two_hit = set(template.numbers.two_hit_types)
         self.cost = template.numbers.costs
@@ -258,9 +270,8 @@ class _Solver:
             self.aimed.append(max(key, key=lambda row: row[1] + row[2])[0] if key else "")
             self.can_take.append(self._can_take(key))
             self.counts.append(_count(key))
-            self.kernels.append({})
             self.after.append(None)
-            self.lost_at.append(None)
+            self.left_at.append(None)
             self.rows.append(None)
             points = sum(2 * u + d if unit_type(k) in self.two_hit else u + d for k, u, d in key)
             self.hit_points.append(points)
@@ -280,6 +291,8 @@ class _Solver:
         if row is None:
             row = self.rows[a] = [0.0] * self.width
             self.waiting[self.hit_points[a]].append(a)
+            dice = self.later[self.across][a]
+            self.rolling[dice] = self.rolling.get(dice, 0) + 1
         return row
 
     def _can_take(self, key: Key) -> int:
@@ -296,6 +309,8 @@ class _Solver:
         )
         for state, p in starts.items():
             a, d = self._id(state[across]), self._id(state[1 - across])
+            self.start_row += p * self.counts[a]
+            self.start_column += p * self.counts[d]
             if self.opening and state[0] and state[1]:
                 self._first(a, d, p)  # round 1 differs (the landing bonus), then all alike
             else:
@@ -306,9 +321,13 @@ class _Solver:
         empty = self.ids.get((), -1)
         row = self.rows[empty] if empty >= 0 else None
         column_wins = sum(row, 0.0) - row[empty] if row is not None else 0.0
+        column_units = sum(map(mul, row, self.counts)) if row is not None else 0.0
+        # every unit at the start is lost, gone by a forced retreat or there when the battle ends
+        lost_row = max(0.0, self.start_row - self.row_units - self.row_left)
+        lost_column = max(0.0, self.start_column - column_units - self.column_left)
         if across:
-            return column_wins, self.row_wins, self.lost_column, self.lost_row
-        return self.row_wins, column_wins, self.lost_row, self.lost_column
+            return column_wins, self.row_wins, lost_column, lost_row
+        return self.row_wins, column_wins, lost_row, lost_column
 
     def _rows(self) -> int:
         """The side whose states are the rows (0: the attacker's). Its outcomes are summed cell by
@@ -331,13 +350,13 @@ class _Solver:
     def _first(self, a: int, d: int, reached: float) -> None:
         """The first round from a state the battle starts in: its own dice (the landing bonus)."""
         across = self.across
-        att, lost_a, _ = self._kernel(a, self._dice(1 - across, d, self.aimed[a], True))
-        dfd, lost_d, _ = self._kernel(d, self._dice(across, a, self.aimed[d], True))
+        att, _, left_a = self._kernel(a, self._dice(1 - across, d, self.aimed[a], True))
+        dfd, _, left_d = self._kernel(d, self._dice(across, a, self.aimed[d], True))
         self.budget -= len(att) * len(dfd)
         if self.budget < 0:
             raise TooLarge(self.limit)
-        self.lost_row += reached * lost_a
-        self.lost_column += reached * lost_d
+        self.row_left += reached * left_a
+        self.column_left += reached * left_d
         for a_new, pa in att:
             row, share = self._row(a_new), reached * pa
             for d_new, pd in dfd:
@@ -349,15 +368,18 @@ class _Solver:
         state's chance flows to its round's pairs of outcomes: each side after the round depends only
         on the enemy's dice (its hits and its elephants' 9s and 10s), so the two sides' outcomes are
         independent."""
-        row, rows, new_row = self.rows[a], self.rows, self._row
+        row = self.rows[a]
         assert row is not None
         if not self.keys[a]:
             return  # the other side won: summed at the end
-        later, made, sees, blow = self.later[1 - self.across], self._made, self._sees, self._blow
+        later, seen, sees, kernel = self.later[1 - self.across], self.seen, self._sees, self._kernel
         enemy, hits = self.later[self.across][a], self.can_take[a]
-        seen, merged, kernels = self.seen, self._merged if self.facing_elephants else None, self.kernels
-        after, lost_at = self._blows(a)
-        lost_a = lost_d = 0.0
+        targets: list[list[float] | None] = [None] * len(self._blows(a)[0])  # per cell: the row it leads to
+        target_of = self._target
+        column = self.columns.setdefault(enemy, {}) if self.rolling[enemy] > 1 else None
+        left_at = self.left_at[a] if self.facing_elephants else None
+        left_a = left_d = 0.0
+        budget = self.budget
         for points in range(MAX_HIT_POINTS, 0, -1):
             for d in self.by_hit_points[points]:
                 reached = row[d]
@@ -368,33 +390,40 @@ class _Solver:
                     row[d] = 0.0
                     continue
                 e = later[d]
-                cells, _, _, stay_a = seen.get(e * _CELLS + hits) or sees(e, hits)
-                dfd, lose_d, stay_d = kernels[d].get(enemy) or made(d, enemy)
-                self.budget -= (merged(a, e) if merged else len(cells)) * len(dfd)
-                if self.budget < 0:
+                cells, cell_ids, chances, stay_a = seen.get(e * _CELLS + hits) or sees(e, hits)
+                if column is None:
+                    dfd, stay_d, leaves = kernel(d, enemy)
+                else:
+                    dfd, stay_d, leaves = column.get(d) or column.setdefault(d, kernel(d, enemy))
+                budget -= len(cells) * len(dfd)
+                if budget < 0:
                     raise TooLarge(self.limit)
                 rounds = reached / (1.0 - stay_a * stay_d)  # the rounds in which nothing happens
-                lost_d += rounds * lose_d
+                left_d += rounds * leaves
                 for cell, pa in cells:
-                    a_new = after[cell]
-                    if a_new < 0:
-                        a_new = blow(a, cell)
+                    target = targets[cell] or target_of(a, targets, cell)
                     share = rounds * pa
-                    lost_a += share * lost_at[cell]
-                    target = rows[a_new] or new_row(a_new)
                     for d_new, pd in dfd:
                         target[d_new] += share * pd
+                if left_at is not None:  # its cells' forced retreats, all worked out by now
+                    left_a += rounds * sum(map(mul, chances, map(left_at.__getitem__, cell_ids)))
                 row[d] = 0.0  # the round in which nothing happens: counted in `rounds`
-        self.lost_row += lost_a
-        self.lost_column += lost_d
+        self.budget = budget
+        self.row_left += left_a
+        self.column_left += left_d
         empty = self.ids.get(())
         if empty is not None:
             self.row_wins += row[empty]
+            self.row_units += row[empty] * self.counts[a]
 
-    def _merged(self, side: int, enemy: int) -> int:
-        """The side's distinct outcomes of the enemy's dice: what the budget counts (an elephant's
-        forced retreat can leave it as a hit would)."""
-        return len(self._kernel(side, enemy)[0])
+    def _target(self, a: int, targets: list[list[float] | None], cell: int) -> list[float]:
+        """The row a cell of the enemy's dice takes a state of the rows' side to, remembered for the
+        rest of its row."""
+        a_new = self._blows(a)[0][cell]
+        if a_new < 0:
+            a_new = self._blow(a, cell)
+        found = targets[cell] = self.rows[a_new] or self._row(a_new)
+        return found
 
     def raid(self, starts: dict[State, float]) -> Odds:
         """One round, and the raider leaves (§10.7): the defender holds."""
@@ -406,7 +435,8 @@ class _Solver:
                 continue
             a, d = self._id(state[0]), self._id(state[1])
             holds += p
-            lost_a += p * self._kernel(a, self._dice(1, d, self.aimed[a], True))[1]
+            outcomes, _, left = self._kernel(a, self._dice(1, d, self.aimed[a], True))
+            lost_a += p * (self.counts[a] - sum(q * self.counts[o] for o, q in outcomes) - left)
         return Odds(clears, holds, max(0.0, 1.0 - clears - holds), lost_a, 0.0, raid)
 
     def _dice(self, at: int, side: int, target: str, first: bool) -> int:
@@ -435,36 +465,28 @@ class _Solver:
 
     def _kernel(self, side: int, enemy: int) -> Kernel:
         """One side after the enemy's hits and the retreats its elephants force (the cells that leave
-        it alike merged), the units it is expected to lose and the chance it stays as it is. The same
-        enemy dice against the same side recur from many states: remembered."""
-        return self.kernels[side].get(enemy) or self._made(side, enemy)
-
-    def _made(self, side: int, enemy: int) -> Kernel:
-        """The side's kernel for these dice, worked out (`_kernel`)."""
+        it alike merged), the chance it stays as it is and the units expected to leave by forced
+        retreat."""
         hits = self.can_take[side]
         pairs, cells, chances, stay = self.seen.get(enemy * _CELLS + hits) or self._sees(enemy, hits)
-        after, lost_at = self._blows(side)
+        after = self.after[side] or self._blows(side)[0]
         if cells[-1] == len(cells) - 1 <= hits:  # no elephants: hits from none up, each its own outcome
             ids = after[: len(cells)]
             if -1 in ids:
                 ids = [i if i >= 0 else self._blow(side, cell) for i, cell in zip(ids, cells)]
-            lost = sum(map(mul, chances, lost_at))
-            outcomes = tuple(zip(ids, chances))
-        else:  # an elephant's forced retreat can leave the side as a hit would: those cells summed
-            merged: dict[int, float] = {}
-            lost = 0.0
-            for cell, p in pairs:
-                to = after[cell]
-                if to < 0:
-                    to = self._blow(side, cell)
-                if to in merged:
-                    merged[to] += p
-                else:
-                    merged[to] = p
-                lost += p * lost_at[cell]
-            outcomes = tuple(merged.items())
-        found = self.kernels[side][enemy] = (outcomes, lost, stay)
-        return found
+            return tuple(zip(ids, chances)), stay, 0.0
+        merged: dict[int, float] = {}  # an elephant's forced retreat can leave the side as a hit would
+        left, left_at = 0.0, self._blows(side)[1]
+        for cell, p in pairs:
+            to = after[cell]
+            if to < 0:
+                to = self._blow(side, cell)
+            if to in merged:
+                merged[to] += p
+            else:
+                merged[to] = p
+            left += p * left_at[cell]
+        return tuple(merged.items()), stay, left
 
     def _sees(self, enemy: int, hits: int) -> Cells:
         """The enemy's dice as a side that can take `hits` sees them (more hits are wasted: merged):
@@ -475,7 +497,10 @@ class _Solver:
         found = self.seen.get(known)
         if found is None:
             cells: list[tuple[int, float]] = []
-            for f, row in enumerate(_grid(self.rolls[enemy], self.trigger)):
+            grid = self.grids.get(enemy)
+            if grid is None:
+                grid = self.grids[enemy] = _grid(self.rolls[enemy], self.trigger)
+            for f, row in enumerate(grid):
                 if len(row) > hits + 1:
                     row = (*row[:hits], sum(row[hits:]))
                 start = f * (hits + 1)
@@ -491,32 +516,32 @@ class _Solver:
 
     def _blows(self, side: int) -> tuple[list[int], list[int]]:
         """Per cell of the enemy's dice as the side sees them: its id after it (-1 until worked out)
-        and the units it lost."""
-        after, lost_at = self.after[side], self.lost_at[side]
-        if after is None or lost_at is None:
+        and the units that left it by forced retreat."""
+        after, left_at = self.after[side], self.left_at[side]
+        if after is None or left_at is None:
             size = (self.can_take[side] + 1) * (self.retreats + 1)
-            after, lost_at = self.after[side], self.lost_at[side] = [-1] * size, [0] * size
-        return after, lost_at
+            after, left_at = self.after[side], self.left_at[side] = [-1] * size, [0] * size
+        return after, left_at
 
     def _blow(self, side: int, cell: int) -> int:
-        """What a cell of the enemy's dice does to the side: its id after them (and the units lost).
-        The hits come first, then the retreats: both remembered by id (cells share them)."""
+        """What a cell of the enemy's dice does to the side: its id after them (and the units that
+        left by forced retreat). The hits come first, then the retreats: both remembered by id (cells
+        share them)."""
         forced, hits = divmod(cell, self.can_take[side] + 1)
         known = side * _CELLS + hits
-        struck = self.hits.get(known)
-        if struck is None:
-            key, lost = self.hit(self.keys[side], self.aimed[side], hits)
-            struck = self.hits[known] = self._id(key), lost
-        found, lost = struck
+        found = self.hits.get(known)
+        if found is None:
+            found = self.hits[known] = self._id(self.hit(self.keys[side], self.aimed[side], hits))
+        left = 0
         if forced:
             known = found * _CELLS + forced
             sent = self.sent.get(known)
             if sent is None:
-                key, stuck = self.forced(self.keys[found], forced)
-                sent = self.sent[known] = self._id(key), stuck
-            found, lost = sent[0], lost + sent[1]
-        after, lost_at = self._blows(side)
-        after[cell], lost_at[cell] = found, lost
+                key, left = self.forced(self.keys[found], forced)
+                sent = self.sent[known] = self._id(key), left
+            found, left = sent
+        after, left_at = self._blows(side)
+        after[cell], left_at[cell] = found, left
         return found
 
     def raid_success(self, state: State) -> float:
@@ -530,10 +555,11 @@ class _Solver:
         )
         return 1 - sum(p for (h, _), p in dist.items() if h == 0)
 
-    def hit(self, key: Key, target: str | None, hits: int) -> tuple[Key, int]:
+    def hit(self, key: Key, target: str | None, hits: int) -> Key:
+        """The side after these hits on the key it is aimed at: a two-hit unit is flipped first."""
         if not hits or target is None or target == CITY:
-            return key, 0
-        made, gone = [], 0
+            return key
+        made = []
         for k, u, d in key:
             if k == target:
                 if unit_type(target) in self.two_hit:
@@ -541,20 +567,20 @@ class _Solver:
                     gone = min(hits - flipped, d + flipped)
                     u, d = u - flipped, d + flipped - gone
                 else:
-                    gone = min(hits, u)
-                    u -= gone
+                    u -= min(hits, u)
                 if not u + d:
                     continue
             made.append((k, u, d))
-        return tuple(made), gone
+        return tuple(made)
 
     def forced(self, key: Key, count: int) -> tuple[Key, int]:
-        """The elephant's victims retreat their cheapest units; a hit cavalry cannot and is lost."""
+        """The elephant's victims retreat their cheapest units; a hit cavalry cannot and is lost. The
+        side after, and the units that left (not lost)."""
         if not count:
             return key, 0
         count = min(count, _count(key))
         table = {k: (u, d) for k, u, d in key}
-        stuck_total = 0
+        left = 0
         for k in self._retreat_order(tuple(table)):
             u, d = table[k]
             cavalry = unit_type(k) == "cavalry"
@@ -563,11 +589,11 @@ class _Solver:
             from_u = min(free, u)
             from_d = free - from_u + stuck
             table[k] = (u - from_u, d - from_d)
-            stuck_total += stuck
+            left += free
             count -= free + stuck
             if not count:
                 break
-        return tuple((k, u, d) for k, (u, d) in table.items() if u + d), stuck_total
+        return tuple((k, u, d) for k, (u, d) in table.items() if u + d), left
 
     def _retreat_order(self, names: tuple[str, ...]) -> list[str]:
         """The keys, cheapest first (then by name): the order an elephant's victims retreat in."""
