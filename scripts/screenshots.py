@@ -347,6 +347,10 @@ def _italia_two_setup(shoot: Shoot, suffix: str, size: tuple[int, int]) -> None:
         desk.local = "move"
         _settle(session)
         shoot(app, f"italia-battle-ii{suffix}")
+        # every die of a big round on one row each side; the defender keeps its three kinds (a long page)
+        session.do(ia.RollRound(values=(1, 2, 3, 4) * 3 + (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 10, 9)))
+        _settle(session)
+        shoot(app, f"italia-round-ii{suffix}")
         app.close()
         service.close()
 

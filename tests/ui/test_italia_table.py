@@ -403,3 +403,44 @@ def test_the_shop_offers_a_nation_only_the_units_it_has(tmp_path, devices):
     finally:
         app.close()
         store.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_round_of_twelve_dice_a_side_shows_every_die_on_the_page_clear_of_the_corner(
+    tmp_path, devices, monkeypatch, language
+):
+    """Twelve a side, three kinds on the defender's side: the round's dice go narrower so that every
+    one shows on its side's row, and on the page, clear of the menu's button and the die's lights
+    (the Italian page is longer: its rows come down beside them)."""
+    from companion.games.italia.battle import Battle, Side
+    from companion.tables.italia import battle_pages
+    from companion.ui.menu import MENU
+
+    battle = Battle(
+        Side("visigoths", {"infantry": 6, "cavalry": 6}),
+        Side("western-romans", {"legion": 5, "foederati": 3, "cavalry": 4}),
+    )
+    i18n.use(language)
+    app, store = _battle_app(tmp_path, devices, battle)
+    try:
+        misses, some_hits = (1, 2, 3, 4) * 3, (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 10, 9)  # three kinds stay
+        assert app.session.do(ia.RollRound(values=misses + some_hits)), app.session.message
+        drawn: list = []
+        die = battle_pages._die
+        monkeypatch.setattr(
+            battle_pages,
+            "_die",
+            lambda canvas, rect, value, hit: drawn.append(rect.copy()) or die(canvas, rect, value, hit),
+        )
+        app.draw()
+        corner = [next(b.rect for b in app.buttons if b.action == MENU), app.game._die_rect()]
+        board = app.game.view.board_rect
+        assert len(app.session.state.battle.defender.units) == 3
+        assert len(drawn) == 24
+        assert all(board.contains(rect) and rect.collidelist(corner) < 0 for rect in drawn)
+        assert all(rect.width >= 12 and rect.height >= 16 for rect in drawn)  # a digit still fits
+        assert not any(r.colliderect(s) for i, r in enumerate(drawn) for s in drawn[i + 1 :])
+    finally:
+        i18n.use("en")
+        app.close()
+        store.close()

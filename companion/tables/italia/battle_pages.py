@@ -162,31 +162,44 @@ def _odds(canvas: Canvas, session: Any) -> None:
 
 def _last_round(canvas: Canvas, session: Any) -> None:
     """The dice of the round just rolled (the ledger's), all together, each as on the die (0 for
-    10): a hit on green, a miss on white."""
+    10): a hit on green, a miss on white. A long page (three kinds a side, in Italian) leaves out the
+    heading and draws the dice shorter, so that both rows stay on the page."""
     rounds = session.state.ledger.rounds
     if not rounds:
         return
     log = rounds[-1]
-    canvas.gap()
-    canvas.line(_("Round {round} rolled:").format(round=log.number), small=True)
     small = canvas.painter.fonts["small"]
     size = small.get_height() + 6
+    if canvas.area.bottom - canvas.y >= 6 + small.get_height() + 2 * (size + 4):
+        canvas.gap()
+        canvas.line(_("Round {round} rolled:").format(round=log.number), small=True)
+    else:
+        size = max(small.get_height(), min(size, (canvas.area.bottom - canvas.y) // 2 - 4))
     for which in SIDES:
-        said = ngettext("{count} hit", "{count} hits", hits(log, which)).format(count=hits(log, which))
-        label = f"{side_name(which)}: {said}"
-        canvas.painter.screen.blit(small.render(label, True, theme.INK), (canvas.area.x, canvas.y + 3))
-        x = canvas.area.x + canvas.area.width // 2 - 20
-        typed = [t.hits for t in log.throws if t.side == which and t.typed is not None]
-        if typed:  # the table typed its hits per group: no die to draw
-            said = _("Hits typed: {hits}").format(hits=" + ".join(map(str, typed)))
-            canvas.painter.screen.blit(small.render(said, True, theme.MUTED), (x, canvas.y + 3))
-        for throw in log.throws:
-            if throw.side != which:
-                continue
-            for value in throw.values:
-                _die(canvas, pygame.Rect(x, canvas.y, size, size), value, value >= throw.needed)
-                x += size + 4
+        _dice_row(canvas, log, which, size)
         canvas.y += size + 4
+
+
+def _dice_row(canvas: Canvas, log: Any, which: str, size: int) -> None:
+    """One side's hits and dice, on one row: a big round's dice narrower, all shown, and clear of the
+    menu's button and the die's lights in the page's corner."""
+    small = canvas.painter.fonts["small"]
+    said = ngettext("{count} hit", "{count} hits", hits(log, which)).format(count=hits(log, which))
+    label = f"{side_name(which)}: {said}"
+    canvas.painter.screen.blit(small.render(label, True, theme.INK), (canvas.area.x, canvas.y + 3))
+    x = canvas.area.x + canvas.area.width // 2 - 20
+    typed = [t.hits for t in log.throws if t.side == which and t.typed is not None]
+    if typed:  # the table typed its hits per group: no die to draw
+        said = _("Hits typed: {hits}").format(hits=" + ".join(map(str, typed)))
+        canvas.painter.screen.blit(small.render(said, True, theme.MUTED), (x, canvas.y + 3))
+    dice = [(value, value >= t.needed) for t in log.throws if t.side == which for value in t.values]
+    right = canvas.area.right
+    if canvas.y + size > canvas.area.bottom - canvas.target - 8:
+        right -= canvas.target + 40  # the menu's button and, beside it, the die's lights
+    step = min(size + 4, (right - x) // max(1, len(dice)))
+    for value, hit in dice:
+        _die(canvas, pygame.Rect(x, canvas.y, min(size, step - 2), size), value, hit)
+        x += step
 
 
 def _die(canvas: Canvas, rect: pygame.Rect, value: int, hit: bool) -> None:
